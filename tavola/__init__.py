@@ -1,0 +1,3 @@
+"""Tavola: a digital table for card and board games."""
+
+__version__ = "0.1.0"

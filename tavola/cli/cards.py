@@ -1,0 +1,158 @@
+"""`tavola cards`: browse, validate, lint and round-trip the Legends of AZ catalogues."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from tavola.core import ContentError
+from tavola.games.legends.cards import CharacterCard, card_to_data
+from tavola.games.legends.catalog import (
+    DEFAULT_CATALOG,
+    Catalog,
+    catalog_files,
+    load_catalog,
+    read_catalog_file,
+    write_catalog_file,
+)
+from tavola.games.legends.csvio import export_csv, import_csv
+from tavola.games.legends.lint import lint_catalog
+
+app = typer.Typer(help="Legends of AZ cards: list, show, validate, lint, export and import.")
+console = Console(highlight=False)
+
+CatalogOption = Annotated[str, typer.Option("--catalog", help="Catalogue id.")]
+
+
+def _load(catalog_id: str) -> Catalog:
+    try:
+        return load_catalog(catalog_id)
+    except ContentError as exc:
+        for problem in exc.problems:
+            console.print(problem)
+        raise typer.Exit(1) from None
+
+
+@app.command("list")
+def list_cards(
+    type: Annotated[str | None, typer.Option("--type", help="Only this card type.")] = None,
+    rarity: Annotated[str | None, typer.Option("--rarity", help="Only this rarity.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    lang: Annotated[str, typer.Option(help="it or en.")] = "it",
+    catalog: CatalogOption = DEFAULT_CATALOG,
+) -> None:
+    """List the cards of a catalogue."""
+    cards = [
+        c
+        for c in _load(catalog).cards()
+        if (type is None or c.type == type) and (rarity is None or c.rarity == rarity)
+    ]
+    if as_json:
+        typer.echo(json.dumps([card_to_data(c) for c in cards], ensure_ascii=False, indent=1))
+        return
+    table = RichTable("id", "name", "type", "rarity", "alignment", "HP/STR/MP/DEF")
+    for card in cards:
+        stats = (
+            f"{card.hp}/{card.str_}/{card.mp}/{card.def_}"
+            if isinstance(card, CharacterCard)
+            else ""
+        )
+        table.add_row(
+            card.card_id, card.display_name(lang), card.type, card.rarity, card.alignment, stats
+        )
+    console.print(table)
+
+
+@app.command()
+def show(
+    card_id: Annotated[str, typer.Argument(metavar="ID")],
+    catalog: CatalogOption = DEFAULT_CATALOG,
+) -> None:
+    """Show every field of one card."""
+    cards = _load(catalog)
+    if card_id not in cards:
+        console.print(f"unknown card '{card_id}' in catalogue {catalog}")
+        raise typer.Exit(1)
+    for key, value in card_to_data(cards[card_id]).items():
+        shown = json.dumps(value, ensure_ascii=False) if isinstance(value, list) else value
+        console.print(f"[bold]{key}[/]: {shown}")
+
+
+@app.command()
+def validate(
+    files: Annotated[
+        list[Path] | None, typer.Argument(help="Catalogue files; default: all.")
+    ] = None,
+) -> None:
+    """Validate catalogue files: one line per error, exit 1 if any."""
+    paths = files or list(catalog_files().values())
+    failed = False
+    for path in paths:
+        _, cards, problems = read_catalog_file(path)
+        for problem in problems:
+            console.print(problem)
+        if problems:
+            failed = True
+        else:
+            console.print(f"OK {path} ({len(cards)} cards)")
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+def lint(catalog: CatalogOption = DEFAULT_CATALOG) -> None:
+    """Check a catalogue against the starter-set budgets and coverage (§3.9)."""
+    misses = lint_catalog(_load(catalog))
+    for miss in misses:
+        console.print(miss)
+    if misses:
+        raise typer.Exit(1)
+    console.print(f"OK {catalog}: every count, coverage line and budget holds")
+
+
+@app.command("export")
+def export(
+    csv_path: Annotated[Path, typer.Option("--csv", help="CSV file to write.")],
+    catalog: CatalogOption = DEFAULT_CATALOG,
+) -> None:
+    """Write a catalogue as CSV (effects and auras as JSON cells)."""
+    rows = export_csv(_load(catalog).cards(), csv_path)
+    console.print(f"{rows} cards written to {csv_path}")
+
+
+@app.command("import")
+def import_(
+    csv_path: Annotated[Path, typer.Option("--csv", help="CSV file to read.")],
+    out: Annotated[
+        Path | None, typer.Option(help="TOML file to write; default: the catalogue's own file.")
+    ] = None,
+    catalog: CatalogOption = DEFAULT_CATALOG,
+) -> None:
+    """Read a CSV back, validate every card, and write the catalogue TOML."""
+    cards, problems = import_csv(csv_path)
+    for problem in problems:
+        console.print(problem)
+    if problems:
+        raise typer.Exit(1)
+    target = out or catalog_files().get(catalog)
+    if target is None:
+        console.print(f"unknown catalogue '{catalog}': give --out")
+        raise typer.Exit(1)
+    title = ""
+    if target.exists():
+        title = read_catalog_title(target)
+    write_catalog_file(target, catalog, cards, title)
+    load_catalog.cache_clear()
+    console.print(f"{len(cards)} cards written to {target}")
+
+
+def read_catalog_title(path: Path) -> str:
+    import tomllib
+
+    with path.open("rb") as fh:
+        return str(tomllib.load(fh).get("title", ""))

@@ -1,0 +1,95 @@
+"""Actions and events: small immutable values with a stable JSON form."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from .jsonform import Json, canonical_json, freeze, thaw
+
+TIMEOUT = "timeout"
+"""Action type reserved to the platform clock: only the shell may submit it."""
+
+PLATFORM_ACTIONS = frozenset({TIMEOUT})
+
+
+class Action:
+    """What a seat wants to do: a `type` and named arguments, e.g. `cut_deck(k=10)`.
+
+    The JSON form is flat: `{"type": "cut_deck", "k": 10}`. Equality and hashing
+    follow the canonical JSON, so two actions built differently but meaning the same
+    thing compare equal.
+    """
+
+    __slots__ = ("_args", "_key", "type")
+
+    type: str
+    _args: Mapping[str, Json]
+    _key: str
+
+    def __init__(self, type: str, **args: Json) -> None:
+        if "type" in args:
+            raise ValueError("an action argument may not be called 'type'")
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "_args", MappingProxyType(freeze(args)))
+        object.__setattr__(self, "_key", canonical_json(self.to_json()))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Action is immutable")
+
+    @property
+    def args(self) -> Mapping[str, Json]:
+        return self._args
+
+    def get(self, name: str, default: Json = None) -> Json:
+        return self._args.get(name, default)
+
+    def to_json(self) -> dict[str, Json]:
+        return {"type": self.type, **thaw(dict(self._args))}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Json] | str) -> Action:
+        """Accepts the flat JSON form, or a bare type name for actions without arguments."""
+        if isinstance(data, str):
+            return cls(data)
+        if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
+            raise ValueError(f"an action needs a string 'type': {data!r}")
+        args = {k: v for k, v in data.items() if k != "type"}
+        return cls(data["type"], **args)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in sorted(self._args.items()))
+        return f"{self.type}({inner})"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. `visible_to = None` means public.
+
+    A private event may carry `public`, the data of its redacted twin that everyone
+    else sees (e.g. `card_drawn {seat}` without the card); without it the event is
+    invisible to those outside `visible_to`.
+    """
+
+    type: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[str] | None = None
+    public: Mapping[str, Any] | None = None
+    seq: int = 0
+
+    def to_json(self) -> dict[str, Json]:
+        visibility: Json = "public" if self.visible_to is None else sorted(self.visible_to)
+        return {
+            "seq": self.seq,
+            "type": self.type,
+            "visibility": visibility,
+            "data": thaw(dict(self.data)),
+        }

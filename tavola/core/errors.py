@@ -1,0 +1,55 @@
+"""Typed errors a user can hit, each with a stable code and a human message."""
+
+from __future__ import annotations
+
+
+class TavolaError(Exception):
+    """Base of every error Tavola reports to a user: a stable `code` and a sentence."""
+
+    def __init__(self, code: str, message: str, *, message_it: str | None = None) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.message_it = message_it or message
+
+    def localized(self, lang: str) -> str:
+        """The message in `lang` ("it" or "en")."""
+        return self.message_it if lang == "it" else self.message
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message, "message_it": self.message_it}
+
+
+class IllegalAction(TavolaError):
+    """An action the rules refuse; the state is left exactly as it was."""
+
+
+class ConfigError(TavolaError):
+    """A bad game option: `field` names it, `reason` is the spec's reason code."""
+
+    def __init__(
+        self, reason: str, message: str, *, field: str = "", message_it: str | None = None
+    ) -> None:
+        super().__init__("invalid_config", message, message_it=message_it)
+        self.reason = reason
+        self.field = field
+
+    def to_json(self) -> dict[str, str]:
+        return {**super().to_json(), "reason": self.reason, "field": self.field}
+
+
+class ContentError(TavolaError):
+    """A content file that fails validation; `problems` holds one line per error."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("invalid_card_def", "; ".join(problems))
+        self.problems = problems
+
+
+class UnknownGame(TavolaError):
+    def __init__(self, name: str, known: list[str]) -> None:
+        super().__init__(
+            "unknown_game",
+            f"Unknown game '{name}'; known games: {', '.join(known) or 'none'}.",
+            message_it=f"Gioco sconosciuto '{name}'; giochi disponibili: {', '.join(known)}.",
+        )

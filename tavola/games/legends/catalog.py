@@ -1,0 +1,235 @@
+"""Card catalogues: TOML files of card definitions, validated with every error named.
+
+A catalogue file has a `catalog` id, an optional `title`, and one `[[card]]` table per
+card. The platform's own files live in `content/`; users add theirs to a folder named
+in `TAVOLA_LEGENDS_CONTENT` (several folders separated by the path separator).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from pydantic import ValidationError
+
+from tavola.core import ContentError
+
+from .cards import CARD_ADAPTER, CARD_TYPES, CardDef, card_to_data
+
+CONTENT_DIR = Path(__file__).parent / "content"
+DEFAULT_CATALOG = "starter_S1"
+_FIELD_PREFIX = re.compile(
+    r"^(?:Value error, )?([A-Za-z_]+(?:\[\d+\])?(?:\.[A-Za-z_]+)?): (.*)$", re.S
+)
+
+
+class Catalog(Mapping[str, CardDef]):
+    """Card definitions by `card_id`, in file order."""
+
+    def __init__(self, catalog_id: str, cards: Iterable[CardDef]) -> None:
+        self.id = catalog_id
+        self._cards: dict[str, CardDef] = {}
+        for card in cards:
+            self._cards[card.card_id] = card
+
+    def __getitem__(self, card_id: str) -> CardDef:
+        return self._cards[card_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def cards(self) -> list[CardDef]:
+        return list(self._cards.values())
+
+
+def _field_path(loc: tuple[int | str, ...]) -> str:
+    parts: list[str] = []
+    for i, part in enumerate(loc):
+        if i == 0 and part in CARD_TYPES:
+            continue  # the discriminator tag pydantic puts first
+        if isinstance(part, int):
+            parts[-1] = f"{parts[-1]}[{part}]" if parts else f"[{part}]"
+        elif parts and re.fullmatch(r".*\[\d+\]", parts[-1]) and part in _EFFECT_TAGS:
+            continue  # the effect-kind tag inside a list of effects
+        else:
+            parts.append(str(part))
+    return ".".join(parts)
+
+
+_EFFECT_TAGS = frozenset(
+    {
+        "modify_stat",
+        "heal",
+        "damage",
+        "sleep",
+        "wake",
+        "protect_magic",
+        "parry",
+        "draw",
+        "discard",
+        "revive",
+        "siege",
+        "draw_per_turn",
+        "discard_per_turn",
+    }
+)
+
+
+def _describe(error: Mapping[str, Any]) -> tuple[str, str]:
+    """(field, what is wrong and what is allowed) for one pydantic error."""
+    field = _field_path(tuple(error["loc"]))
+    message = str(error["msg"])
+    kind = error["type"]
+    if kind == "union_tag_not_found":
+        name = error["ctx"]["discriminator"].strip("'")
+        field = f"{field}.{name}" if field else name
+        if name == "type":
+            message = f"missing; allowed: {', '.join(CARD_TYPES)}"
+        else:
+            message = f"missing; allowed: {', '.join(sorted(_EFFECT_TAGS))}"
+    elif kind == "union_tag_invalid":
+        name = error["ctx"]["discriminator"].strip("'")
+        field = f"{field}.{name}" if field else name
+        message = f"'{error['ctx']['tag']}' is unknown; allowed: {error['ctx']['expected_tags']}"
+    elif kind == "missing":
+        message = "required but missing"
+    elif kind == "extra_forbidden":
+        message = "unknown field for this card type"
+    else:
+        match = _FIELD_PREFIX.match(message)
+        if match:
+            inner, message = match.groups()
+            field = f"{field}.{inner}" if field and not inner.startswith(field) else inner
+        message = message.removeprefix("Value error, ")
+    return field or "-", message
+
+
+def validate_cards(raw_cards: Iterable[Any], source: str) -> tuple[list[CardDef], list[str]]:
+    """Validates raw card tables; returns the good cards and one line per problem, each
+    naming the file (or source), the card id, the field and what is allowed."""
+    cards: list[CardDef] = []
+    problems: list[str] = []
+    seen: dict[str, int] = {}
+    for index, raw in enumerate(raw_cards, start=1):
+        if not isinstance(raw, Mapping):
+            problems.append(f"{source}: card #{index}: not a table of fields")
+            continue
+        label = raw.get("card_id") or f"#{index}"
+        try:
+            card = CARD_ADAPTER.validate_python(dict(raw))
+        except ValidationError as exc:
+            for error in exc.errors():
+                field, message = _describe(error)
+                problems.append(f"{source}: card {label}: field '{field}': {message}")
+            continue
+        if card.card_id in seen:
+            problems.append(
+                f"{source}: card {card.card_id}: field 'card_id': duplicate "
+                f"(already card #{seen[card.card_id]}); card ids are unique in a catalogue"
+            )
+            continue
+        seen[card.card_id] = index
+        cards.append(card)
+    return cards, problems
+
+
+def read_catalog_file(path: Path) -> tuple[str, list[CardDef], list[str]]:
+    """Parses and validates one catalogue file: (catalog id, cards, problems)."""
+    try:
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        return path.stem, [], [f"{path}: not valid TOML: {exc}"]
+    except OSError as exc:
+        return path.stem, [], [f"{path}: cannot be read: {exc.strerror}"]
+    catalog_id = data.get("catalog", path.stem)
+    problems = []
+    if not isinstance(catalog_id, str) or not catalog_id:
+        problems.append(f"{path}: field 'catalog': must be a non-empty string")
+        catalog_id = path.stem
+    raw_cards = data.get("card")
+    if not isinstance(raw_cards, list) or not raw_cards:
+        problems.append(f"{path}: no [[card]] tables: a catalogue needs at least one card")
+        return catalog_id, [], problems
+    unknown = sorted(set(data) - {"catalog", "title", "card"})
+    if unknown:
+        problems.append(f"{path}: unknown top-level keys {unknown}; allowed: catalog, title, card")
+    cards, card_problems = validate_cards(raw_cards, str(path))
+    return catalog_id, cards, problems + card_problems
+
+
+def write_catalog_file(
+    path: Path, catalog_id: str, cards: Iterable[CardDef], title: str = ""
+) -> None:
+    data: dict[str, Any] = {"catalog": catalog_id}
+    if title:
+        data["title"] = title
+    data["card"] = [card_to_data(card) for card in cards]
+    path.write_text(tomli_w.dumps(data))
+
+
+def content_dirs() -> list[Path]:
+    extra = os.environ.get("TAVOLA_LEGENDS_CONTENT", "")
+    return [CONTENT_DIR, *(Path(p) for p in extra.split(os.pathsep) if p)]
+
+
+def catalog_files() -> dict[str, Path]:
+    """Catalogue id → file, over the platform's and the user's content folders."""
+    found: dict[str, Path] = {}
+    for directory in content_dirs():
+        for path in sorted(directory.glob("*.toml")):
+            with path.open("rb") as fh:
+                try:
+                    catalog_id = tomllib.load(fh).get("catalog", path.stem)
+                except tomllib.TOMLDecodeError:
+                    catalog_id = path.stem
+            found.setdefault(str(catalog_id), path)
+    return found
+
+
+@cache
+def load_catalog(catalog_id: str = DEFAULT_CATALOG) -> Catalog:
+    """A named catalogue; raises `ContentError` listing every problem of its file."""
+    files = catalog_files()
+    if catalog_id not in files:
+        raise ContentError([f"unknown catalogue '{catalog_id}'; known: {', '.join(sorted(files))}"])
+    _, cards, problems = read_catalog_file(files[catalog_id])
+    if problems:
+        raise ContentError(problems)
+    return Catalog(catalog_id, cards)
+
+
+def resolve_catalog(spec: str | Iterable[str | Mapping[str, Any]]) -> Catalog:
+    """A game's `catalog` option: an id, or a list mixing ids and inline card tables
+    (later entries add to earlier ones; a repeated card id is an error)."""
+    if isinstance(spec, str):
+        return load_catalog(spec)
+    cards: list[CardDef] = []
+    inline: list[Mapping[str, Any]] = []
+    names: list[str] = []
+    for entry in spec:
+        if isinstance(entry, str):
+            cards.extend(load_catalog(entry).cards())
+            names.append(entry)
+        else:
+            inline.append(entry)
+    if inline:
+        extra, problems = validate_cards(inline, "config.catalog")
+        if problems:
+            raise ContentError(problems)
+        cards.extend(extra)
+        names.append("inline")
+    ids = [c.card_id for c in cards]
+    repeated = sorted({i for i in ids if ids.count(i) > 1})
+    if repeated:
+        raise ContentError([f"config.catalog: card ids defined twice: {', '.join(repeated)}"])
+    return Catalog("+".join(names), cards)

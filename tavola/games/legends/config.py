@@ -1,0 +1,175 @@
+"""Game options (§3.8), validated: a structural check by pydantic, then the spec's own
+`invalid_config` reasons (S1, S2)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tavola.core import ConfigError, ContentError
+
+from .cards import CharacterCard
+from .catalog import DEFAULT_CATALOG, Catalog, resolve_catalog
+
+Mode = Literal["classic", "epic", "simplified"]
+Sides = Literal["good_vs_evil", "free_for_all", "teams"]
+
+
+class _Options(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PlayerSpec(_Options):
+    """One player seat. `age` gives agility (100 − age): the youngest plays first."""
+
+    name: str = ""
+    kind: Literal["human", "bot"] = "human"
+    age: int
+    team: str | None = None
+    main_card_id: str | None = None
+    contribution: list[str] = []
+
+
+class BossSpec(_Options):
+    main_card_id: str
+    level: Annotated[int, Field(ge=1, le=5)] = 1
+    contribution: list[str] = []
+
+
+class Timers(_Options):
+    """Seconds per decision (R110–R116); `autopilot_after` consecutive timeouts hand a
+    seat to the reference bot."""
+
+    turn_s: Annotated[float, Field(gt=0)] = 90
+    response_s: Annotated[float, Field(gt=0)] = 15
+    counter_s: Annotated[float, Field(gt=0)] = 45
+    setup_s: Annotated[float, Field(gt=0)] = 60
+    flip_s: Annotated[float, Field(gt=0)] = 10
+    choice_s: Annotated[float, Field(gt=0)] = 10
+    autopilot_after: Annotated[int, Field(ge=1)] | None = None
+
+
+class SimplifiedOptions(_Options):
+    """Strappacamicia switches (R117–R131)."""
+
+    special_card_value: Literal["zero", "reflip"] = "zero"
+    switch_applies: Literal["current", "next"] = "current"
+    war_participants: Literal["all", "tied_only"] = "all"
+    max_clashes: Annotated[int, Field(ge=1)] = 1000
+    shuffle_winnings: bool = False
+
+
+class LegendsConfig(_Options):
+    mode: Mode = "classic"
+    sides: Sides = "free_for_all"
+    players: list[PlayerSpec]
+    boss: BossSpec | None = None
+    catalog: str | list[str | dict[str, Any]] = DEFAULT_CATALOG
+    main_selection: Literal["choose", "random"] = "choose"
+    deck_source: Literal["contributions", "starter", "both"] = "contributions"
+    initial_deal_size: Annotated[int, Field(ge=0, le=10)] = 5
+    replace_initial_discards: bool = False
+    reshuffle_discard: bool = True
+    agility_tie_break: Literal["lottery", "seat_order"] = "lottery"
+    boss_agility: Annotated[int, Field(ge=0, le=99)] = 0
+    attack_stat_rule: Literal["choice", "max"] = "choice"
+    defence_stat_rule: Literal["max", "choice"] = "max"
+    classic_damage: Literal["flat", "ceil"] = "flat"
+    classic_hit_value: Annotated[int, Field(ge=1, le=1000)] = 100
+    max_joint_attackers: Annotated[int, Field(ge=1)] | None = None
+    extra_draw_mode: Literal["per_character", "per_player", "off"] = "per_character"
+    max_forgo_draws_per_turn: Annotated[int, Field(ge=0)] | None = None
+    counter_attack_mode: Literal["immediate", "next_turn"] = "immediate"
+    response_scope: Literal["participants_and_allies", "all"] = "participants_and_allies"
+    team_protection: bool = False
+    team_shared_hands: bool = False
+    boss_hand_public: bool = True
+    max_characters_on_table: Annotated[int, Field(ge=1)] | None = None
+    max_rounds: Annotated[int, Field(ge=1)] = 40
+    max_actions_per_turn: Annotated[int, Field(ge=10)] = 200
+    max_plays_per_window: Annotated[int, Field(ge=1)] = 30
+    timers: Timers | None = None
+    simplified: SimplifiedOptions = SimplifiedOptions()
+
+
+def _field_name(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def parse_config(data: Mapping[str, Any] | LegendsConfig) -> LegendsConfig:
+    """Structural validation; a bad option raises `ConfigError` naming the field."""
+    if isinstance(data, LegendsConfig):
+        return data
+    try:
+        return LegendsConfig.model_validate(dict(data))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = _field_name(tuple(first["loc"]))
+        message = f"{field}: {first['msg']}"
+        if len(exc.errors()) > 1:
+            message += f" (and {len(exc.errors()) - 1} more)"
+        raise ConfigError("invalid_option", message, field=field) from None
+
+
+def _fail(reason: str, message: str, field: str = "") -> ConfigError:
+    return ConfigError(reason, message, field=field)
+
+
+def check_config(config: LegendsConfig, *, deck_given: bool = False) -> Catalog:
+    """The spec's semantic checks (§3.8 reasons); returns the resolved catalogue.
+    `deck_given`: a scripted setup supplies the cards, so contributions may be empty."""
+    try:
+        catalog = resolve_catalog(config.catalog)
+    except ContentError as exc:
+        raise _fail("unknown_card", "; ".join(exc.problems), "catalog") from None
+    players = config.players
+    if config.mode == "simplified":
+        if len(players) < 2 or len(players) > 8 or config.boss is not None:
+            raise _fail(
+                "player_count", "the simplified mode needs 2 to 8 players and no boss", "players"
+            )
+    elif not 1 <= len(players) <= 8 or (len(players) == 1 and config.boss is None):
+        raise _fail("player_count", "a game needs 1 to 8 players, and a boss when alone", "players")
+    for i, player in enumerate(players):
+        if not 1 <= player.age <= 99:
+            raise _fail("invalid_age", f"age {player.age} is outside 1–99", f"players[{i}].age")
+        for card_id in player.contribution:
+            if card_id not in catalog:
+                raise _fail(
+                    "unknown_card", f"unknown card '{card_id}'", f"players[{i}].contribution"
+                )
+        if player.main_card_id is not None:
+            _check_main(catalog, player.main_card_id, f"players[{i}].main_card_id")
+    if config.boss is not None:
+        _check_main(catalog, config.boss.main_card_id, "boss.main_card_id")
+        for card_id in config.boss.contribution:
+            if card_id not in catalog:
+                raise _fail("unknown_card", f"unknown card '{card_id}'", "boss.contribution")
+    if not deck_given and config.mode == "simplified" and deck_size(config, catalog) < len(players):
+        raise _fail(
+            "deck_too_small",
+            f"{deck_size(config, catalog)} cards cannot be split among {len(players)} players",
+            "players",
+        )
+    return catalog
+
+
+def _check_main(catalog: Catalog, card_id: str, field: str) -> None:
+    if card_id not in catalog:
+        raise _fail("unknown_card", f"unknown card '{card_id}'", field)
+    if not isinstance(catalog[card_id], CharacterCard):
+        raise _fail("wrong_card_type", f"main '{card_id}' is not a character", field)
+
+
+def deck_size(config: LegendsConfig, catalog: Catalog) -> int:
+    size = sum(len(p.contribution) for p in config.players)
+    if config.boss is not None:
+        size += len(config.boss.contribution)
+    if config.deck_source in ("starter", "both"):
+        size += len(catalog)
+    return size

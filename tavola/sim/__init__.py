@@ -1,0 +1,1 @@
+"""Batch play: random playouts and benchmarks (simulation with statistics comes later)."""

@@ -1,0 +1,86 @@
+"""Random-playout speed of a game, beside OpenSpiel's `python_tic_tac_toe` as an anchor.
+
+Both loops do the same work per step: list the legal actions, pick one at random, apply it.
+Figures are measured on one core, in this process; nothing here is asserted by tests.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from tavola.core import Game, Rng, derive_seed
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    games: int
+    steps: int
+    seconds: float
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def steps_per_s(self) -> float:
+        return self.steps / self.seconds
+
+
+def random_playouts(
+    game: Game[Any], config: Mapping[str, Any], seconds: float, seed: int = 0
+) -> Figures:
+    """Whole random games for about `seconds` (at least one game)."""
+    rng = Rng(seed)
+    games = steps = 0
+    start = time.perf_counter()
+    while games == 0 or time.perf_counter() - start < seconds:
+        state = game.new(config, derive_seed(seed, "bench", games))
+        order = game.seats(state)
+        while True:
+            waiting = game.to_act(state)
+            if not waiting:
+                break
+            seat = next(s for s in order if s in waiting)
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            steps += 1
+        games += 1
+    return Figures(games, steps, time.perf_counter() - start)
+
+
+def openspiel_ttt(seconds: float, seed: int = 0) -> Figures | None:
+    """The same loop on OpenSpiel's pure-Python tic-tac-toe; None without the `[bench]` extra."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+        from open_spiel.python import games as _registers_python_games  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        return None
+    import random
+
+    rand = random.Random(seed)
+    spiel_game = pyspiel.load_game("python_tic_tac_toe")
+    games = steps = 0
+    start = time.perf_counter()
+    while games == 0 or time.perf_counter() - start < seconds:
+        state = spiel_game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rand.choice(state.legal_actions()))
+            steps += 1
+        games += 1
+    return Figures(games, steps, time.perf_counter() - start)
+
+
+def benchmark(game: Game[Any], config: Mapping[str, Any], seconds: float) -> dict[str, Any]:
+    ours = random_playouts(game, config, seconds)
+    anchor = openspiel_ttt(seconds)
+    return {
+        "game": game.name,
+        "config": dict(config),
+        "ours": asdict(ours),
+        "games_per_s": round(ours.games_per_s, 2),
+        "steps_per_s": round(ours.steps_per_s, 1),
+        "openspiel_ttt_steps_per_s": round(anchor.steps_per_s, 1) if anchor else None,
+        "ratio": round(ours.steps_per_s / anchor.steps_per_s, 3) if anchor else None,
+    }
