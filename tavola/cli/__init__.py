@@ -60,7 +60,7 @@ def scenario_run(
     failures = 0
     for path in files:
         result = run_file(path)
-        console.print(result.line())
+        typer.echo(result.line())
         failures += not result.passed
     console.print(f"{len(files) - failures} passed, {failures} failed")
     if failures or not files:

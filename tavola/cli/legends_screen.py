@@ -46,7 +46,7 @@ class LegendsScreen:
             title=Text(str(name), style="bold"),
             subtitle=subtitle,
             border_style=RARITY_STYLE.get(rarity, "white"),
-            width=34,
+            width=44,
         )
 
     def seats_table(self, view: Mapping[str, Any]) -> RichTable:

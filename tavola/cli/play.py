@@ -41,6 +41,7 @@ class TerminalHuman:
         if legal[0].type == "flip":
             if self.auto_flip:
                 return legal[0]
+            self.screen.show_last_clash(view)
             self.screen.show_table(view)
             answer = self.ask(t("ui.press_to_flip", seat=name))
             if answer == "q":
@@ -89,11 +90,11 @@ class TerminalHuman:
         keep = t("ui.keep", stat=t("stat." + view["reference_stat"]))
         switch = t("ui.switch", stat=t("stat." + pending["switch_to"]))
         while True:
-            answer = self.ask(f"1 = {keep}, 2 = {switch}")
+            answer = self.ask(f"1 = {keep} (Enter), 2 = {switch}")
             if answer == "q":
                 raise QuitGame
-            if answer in ("1", "2"):
-                return Action("choose_reference", choice="keep" if answer == "1" else "switch")
+            if answer in ("", "1", "2"):
+                return Action("choose_reference", choice="switch" if answer == "2" else "keep")
 
     def _menu(self, legal: list[Action]) -> Action:
         for i, action in enumerate(legal, start=1):
@@ -111,13 +112,11 @@ def legends_config(
 ) -> dict[str, Any]:
     """Sensible defaults for a table: every player's age, names, and the starter deck."""
     players = []
-    humans = kinds.count("human")
     for i, kind in enumerate(kinds, start=1):
         if names and i <= len(names):
             name = names[i - 1]
         elif kind == "human":
-            you = "Tu" if lang == "it" else "You"
-            name = you if humans == 1 else f"{'Giocatore' if lang == 'it' else 'Player'} {i}"
+            name = f"{'Giocatore' if lang == 'it' else 'Player'} {i}"
         else:
             name = f"Bot {i}"
         age = ages[i - 1] if ages and i <= len(ages) else 30 + 5 * i

@@ -323,6 +323,43 @@ class LegendsGame:
             teams.setdefault(seat.team, []).append(seat.seat_id)
         return teams
 
+    def sample_configs(self) -> list[dict[str, Any]]:
+        """Tables the conformance suite plays at random: every switch of the mode."""
+        players = [{"age": age, "kind": "bot"} for age in (9, 42, 42, 30, 61, 17, 25, 70)]
+        small = {"max_clashes": 60}
+        return [
+            {"mode": "simplified", "deck_source": "starter", "players": players[:2]},
+            {
+                "mode": "simplified",
+                "deck_source": "starter",
+                "players": players[:3],
+                "simplified": {**small, "special_card_value": "reflip"},
+                "timers": {},
+            },
+            {
+                "mode": "simplified",
+                "deck_source": "both",
+                "players": [
+                    {**players[0], "contribution": ["S1-001", "S1-025", "S1-047"]},
+                    {**players[1], "contribution": ["S1-013"]},
+                    *players[2:5],
+                ],
+                "simplified": {
+                    **small,
+                    "war_participants": "tied_only",
+                    "switch_applies": "next",
+                    "shuffle_winnings": True,
+                },
+            },
+            {
+                "mode": "simplified",
+                "deck_source": "starter",
+                "players": players,
+                "agility_tie_break": "seat_order",
+                "simplified": small,
+            },
+        ]
+
     def max_decisions(self, state: LegendsState) -> int:
         """Simplified: at most one cut, then per clash one flip per seat and one choice per
         card turned, for at most `max_clashes` clashes (R130)."""

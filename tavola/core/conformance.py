@@ -1,0 +1,182 @@
+"""The conformance suite every registered game must pass, played at random over many seeds.
+
+It checks, through the `Game` protocol only: random play ends within the game's documented
+cap; a clone is independent of its original; actions round-trip through JSON; replaying
+the log rebuilds the same `state_hash`; every listed legal action is accepted; actions
+outside the list are refused and leave the state unchanged; no view or event stream a
+seat receives holds an id hidden from it; a determinized world looks the same to its seat.
+Each check raises `ConformanceError` naming the seed, the step and what went wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from .actions import PLATFORM_ACTIONS, Action
+from .errors import IllegalAction
+from .protocol import Game, state_hash
+from .rng import Rng
+from .table import Table, replay
+from .viewer import Viewer, filter_events
+
+
+class ConformanceError(AssertionError):
+    pass
+
+
+def _json_round_trip(action: Action) -> Action:
+    return Action.from_json(json.loads(json.dumps(action.to_json())))
+
+
+def _perturbed_args(value: Any, rng: Rng) -> Iterator[Any]:
+    if isinstance(value, bool):
+        yield not value
+    elif isinstance(value, int):
+        yield from (value + 1, value - 1, -value, 10**6, "x")
+    elif isinstance(value, str):
+        yield from (value + "?", "", 7)
+    elif isinstance(value, tuple | list):
+        yield from ([], [*value, *value], list(value)[:-1])
+    elif value is None:
+        yield from (0, "")
+
+
+def outside_actions(
+    game: Game[Any], state: Any, rng: Rng, per_state: int = 12
+) -> list[tuple[str, Action]]:
+    """(seat, action) pairs that are not in that seat's legal list now: other seats'
+    moves, arguments nudged, arguments added or dropped, unknown action types."""
+    seats = game.seats(state)
+    legal = {seat: game.legal_actions(state, seat) for seat in seats}
+    pool = [a for actions in legal.values() for a in actions]
+    candidates: list[tuple[str, Action]] = []
+    for seat in seats:
+        for action in pool:
+            candidates.append((seat, action))
+            for name, value in action.args.items():
+                for nudged in _perturbed_args(value, rng):
+                    candidates.append((seat, Action(action.type, **{**action.args, name: nudged})))
+            candidates.append((seat, Action(action.type, **action.args, unexpected=1)))
+            if action.args:
+                candidates.append((seat, Action(action.type)))
+        candidates.append((seat, Action("no_such_action")))
+        candidates.append(("nobody", pool[0] if pool else Action("no_such_action")))
+    outside = [
+        (seat, a)
+        for seat, a in candidates
+        if a.type not in PLATFORM_ACTIONS and a not in legal.get(seat, [])
+    ]
+    return [outside[rng.below(len(outside))] for _ in range(min(per_state, len(outside)))]
+
+
+def check_views(game: Game[Any], table: Table, context: str, since: int = 0) -> None:
+    """No seat's view, nor its events from `since` on, shows an id hidden from it."""
+    state = table.state
+    for seat in game.seats(state):
+        hidden = game.hidden_from(state, seat)
+        shown = json.dumps(game.view(state, Viewer.seat(seat)))
+        seen = filter_events(table.events[since:], Viewer.seat(seat))
+        events = json.dumps([e.to_json() for e in seen])
+        for item in hidden:
+            needle = json.dumps(item)
+            if needle in shown:
+                raise ConformanceError(f"{context}: {seat}'s view shows hidden {item}")
+            if needle in events:
+                raise ConformanceError(f"{context}: {seat}'s events show hidden {item}")
+
+
+def check_determinize(game: Game[Any], state: Any, rng: Rng, context: str) -> None:
+    for seat in game.seats(state):
+        world = game.determinize(state, seat, rng)
+        if game.view(world, Viewer.seat(seat)) != game.view(state, Viewer.seat(seat)):
+            raise ConformanceError(f"{context}: a determinized world looks different to {seat}")
+        if game.legal_actions(world, seat) != game.legal_actions(state, seat):
+            raise ConformanceError(f"{context}: {seat} has other legal actions in its world")
+
+
+def check_step(game: Game[Any], table: Table, rng: Rng, context: str) -> None:
+    """Every legal action (a sample when many) is accepted by a clone; outside actions are
+    refused by the real state without changing it; a clone is independent."""
+    state = table.state
+    before = state_hash(game, state)
+    for seat in sorted(game.to_act(state)):
+        actions = game.legal_actions(state, seat)
+        if not actions:
+            raise ConformanceError(f"{context}: {seat} is awaited but has no legal action")
+        sample = actions if len(actions) <= 6 else [rng.choice(actions) for _ in range(6)]
+        for action in sample:
+            if _json_round_trip(action) != action:
+                raise ConformanceError(f"{context}: {action!r} does not round-trip through JSON")
+            copy = game.clone(state)
+            try:
+                game.apply(copy, seat, action)
+            except IllegalAction as exc:
+                raise ConformanceError(
+                    f"{context}: legal {action!r} of {seat} refused: {exc.code}"
+                ) from None
+            if state_hash(game, state) != before:
+                raise ConformanceError(f"{context}: applying to a clone changed the original")
+    for seat, action in outside_actions(game, state, rng):
+        try:
+            game.apply(state, seat, action)
+        except IllegalAction:
+            pass
+        else:
+            raise ConformanceError(f"{context}: {seat} {action!r} is not listed but was accepted")
+        if state_hash(game, state) != before:
+            raise ConformanceError(f"{context}: refused {action!r} changed the state")
+
+
+def _check_timeout(game: Game[Any], table: Table, seat: str, context: str) -> None:
+    """A clock runs out: the timeout is accepted once; the same timeout again is stale."""
+    timeout = game.timeout_action(table.state, seat)
+    table.act(seat, timeout)
+    before = table.hash
+    try:
+        game.apply(table.state, seat, timeout)
+    except IllegalAction:
+        pass
+    else:
+        raise ConformanceError(f"{context}: a repeated timeout of {seat} was accepted")
+    if table.hash != before:
+        raise ConformanceError(f"{context}: a refused timeout changed the state")
+
+
+def play_random_game(
+    game: Game[Any],
+    config: Mapping[str, Any],
+    seed: int,
+    *,
+    deep_checks_every: int = 7,
+) -> Table:
+    """Plays one random game with all checks; returns the finished table."""
+    table = Table(game, config, seed)
+    rng = Rng(seed, stream=99)
+    cap = game.max_decisions(table.state)
+    steps = checked_events = 0
+    order = game.seats(table.state)
+    while table.to_act:
+        context = f"seed {seed}, step {steps}"
+        if steps > cap:
+            raise ConformanceError(f"{context}: still running beyond its cap of {cap} actions")
+        if steps % deep_checks_every == 0:
+            check_step(game, table, rng, context)
+            check_views(game, table, context, since=checked_events)
+            checked_events = len(table.events)
+            check_determinize(game, table.state, rng, context)
+        waiting = table.to_act
+        seat = [s for s in order if s in waiting][rng.below(len(waiting))]
+        if seat in game.clocks(table.state) and rng.below(5) == 0:
+            _check_timeout(game, table, seat, context)
+        else:
+            table.act(seat, rng.choice(game.legal_actions(table.state, seat)))
+        steps += 1
+    if game.outcome(table.state) is None:
+        raise ConformanceError(f"seed {seed}: nobody is awaited but there is no outcome")
+    check_views(game, table, f"seed {seed}, end", since=checked_events)
+    rebuilt = replay(table.record())
+    if rebuilt.hash != table.hash:
+        raise ConformanceError(f"seed {seed}: replaying the log gives another state hash")
+    return table
