@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 from .jsonform import Json, canonical_json, freeze, thaw
@@ -30,10 +29,8 @@ class Action:
     _key: str
 
     def __init__(self, type: str, **args: Json) -> None:
-        if "type" in args:
-            raise ValueError("an action argument may not be called 'type'")
         object.__setattr__(self, "type", type)
-        object.__setattr__(self, "_args", MappingProxyType(freeze(args)))
+        object.__setattr__(self, "_args", freeze(args))
         object.__setattr__(self, "_key", canonical_json(self.to_json()))
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 Json = Any
@@ -22,9 +23,10 @@ def digest(value: Json) -> str:
 
 
 def freeze(value: Json) -> Json:
-    """A deep copy with lists turned to tuples, so that the value can be shared safely."""
+    """A deep read-only copy (lists become tuples, mappings read-only views), so that the
+    value can be shared safely."""
     if isinstance(value, Mapping):
-        return {str(k): freeze(v) for k, v in value.items()}
+        return MappingProxyType({str(k): freeze(v) for k, v in value.items()})
     if isinstance(value, list | tuple):
         return tuple(freeze(v) for v in value)
     return value

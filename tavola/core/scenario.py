@@ -8,6 +8,7 @@ at the end (`[expect]`, dotted paths) and which events must have happened in tha
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -56,7 +57,7 @@ def lookup(data: Any, path: str) -> Any:
             node = node[part]
         elif (
             isinstance(node, list)
-            and part.lstrip("-").isdigit()
+            and re.fullmatch(r"-?[0-9]+", part)
             and -len(node) <= int(part) < len(node)
         ):
             node = node[int(part)]
@@ -69,10 +70,25 @@ def flatten(table: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, A
     """Nested TOML tables become dotted paths, so `a.b = 1` and `"a.b" = 1` mean the same."""
     for key, value in table.items():
         path = f"{prefix}{key}"
-        if isinstance(value, Mapping):
+        if isinstance(value, Mapping) and value:
             yield from flatten(value, path + ".")
         else:
             yield path, value
+
+
+def same(actual: Any, expected: Any) -> bool:
+    """Equality that keeps booleans apart from numbers (TOML's `0` is not `false`)."""
+    if isinstance(actual, bool) or isinstance(expected, bool):
+        return type(actual) is type(expected) and actual == expected
+    if isinstance(actual, Mapping) and isinstance(expected, Mapping):
+        return actual.keys() == expected.keys() and all(
+            same(actual[k], expected[k]) for k in actual
+        )
+    if isinstance(actual, list | tuple) and isinstance(expected, list | tuple):
+        return len(actual) == len(expected) and all(
+            same(a, e) for a, e in zip(actual, expected, strict=True)
+        )
+    return bool(actual == expected)
 
 
 def _matches(event: Event, wanted: Any) -> bool:
@@ -84,7 +100,7 @@ def _matches(event: Event, wanted: Any) -> bool:
         )
     data = dict(event.data)
     return event.type == wanted["type"] and all(
-        key in data and data[key] == value for key, value in wanted.items() if key != "type"
+        key in data and same(data[key], value) for key, value in wanted.items() if key != "type"
     )
 
 
@@ -104,7 +120,10 @@ def _run_steps(table: Table, steps: list[Any]) -> list[Event]:
     for number, step in enumerate(steps, start=1):
         if not isinstance(step, Mapping) or "seat" not in step or "action" not in step:
             raise ScenarioFailure(f"step {number}: needs 'seat' and 'action'")
-        action = Action.from_json(step["action"])
+        try:
+            action = Action.from_json(step["action"])
+        except (ValueError, TypeError) as exc:
+            raise ScenarioFailure(f"step {number}: bad action: {exc}") from None
         refusal = step.get("refused")
         before = table.hash
         try:
@@ -144,7 +163,7 @@ def run_scenario(data: Mapping[str, Any], source: str) -> ScenarioResult:
             actual = lookup(view, path)
             if actual is MISSING:
                 raise ScenarioFailure(f"{path}: not in the referee view")
-            if actual != expected:
+            if not same(actual, expected):
                 raise ScenarioFailure(f"{path}: expected {expected!r}, got {actual!r}")
         _check_events(emitted, list(data.get("expect_events", [])))
     except ScenarioFailure as exc:

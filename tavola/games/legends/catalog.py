@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -56,6 +56,8 @@ def _field_path(loc: tuple[int | str, ...]) -> str:
     for i, part in enumerate(loc):
         if i == 0 and part in CARD_TYPES:
             continue  # the discriminator tag pydantic puts first
+        if isinstance(part, str) and not re.fullmatch(r"[A-Za-z_]+", part):
+            continue  # a union branch such as "constrained-int" or "literal['full']"
         if isinstance(part, int):
             parts[-1] = f"{parts[-1]}[{part}]" if parts else f"[{part}]"
         elif parts and re.fullmatch(r".*\[\d+\]", parts[-1]) and part in _EFFECT_TAGS:
@@ -113,27 +115,35 @@ def _describe(error: Mapping[str, Any]) -> tuple[str, str]:
     return field or "-", message
 
 
-def validate_cards(raw_cards: Iterable[Any], source: str) -> tuple[list[CardDef], list[str]]:
+def validate_cards(
+    raw_cards: Iterable[Any], source: str, places: Sequence[str] | None = None
+) -> tuple[list[CardDef], list[str]]:
     """Validates raw card tables; returns the good cards and one line per problem, each
-    naming the file (or source), the card id, the field and what is allowed."""
+    naming the file (or source), the card id, the field and what is allowed. `places`
+    optionally names where each card came from (e.g. "row 7" of a CSV)."""
     cards: list[CardDef] = []
     problems: list[str] = []
     seen: dict[str, int] = {}
     for index, raw in enumerate(raw_cards, start=1):
+        where = f"{source}: {places[index - 1]}" if places else source
         if not isinstance(raw, Mapping):
-            problems.append(f"{source}: card #{index}: not a table of fields")
+            problems.append(f"{where}: card #{index}: not a table of fields")
             continue
         label = raw.get("card_id") or f"#{index}"
         try:
             card = CARD_ADAPTER.validate_python(dict(raw))
         except ValidationError as exc:
+            # A number-or-"full" field fails once per union branch: one line per field.
+            by_field: dict[str, list[str]] = {}
             for error in exc.errors():
                 field, message = _describe(error)
-                problems.append(f"{source}: card {label}: field '{field}': {message}")
+                by_field.setdefault(field, []).append(message)
+            for field, messages in by_field.items():
+                problems.append(f"{where}: card {label}: field '{field}': {' or '.join(messages)}")
             continue
         if card.card_id in seen:
             problems.append(
-                f"{source}: card {card.card_id}: field 'card_id': duplicate "
+                f"{where}: card {card.card_id}: field 'card_id': duplicate "
                 f"(already card #{seen[card.card_id]}); card ids are unique in a catalogue"
             )
             continue

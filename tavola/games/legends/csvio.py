@@ -58,6 +58,7 @@ def import_csv(path: Path) -> tuple[list[CardDef], list[str]]:
     """Reads and validates a CSV of cards: (valid cards, one line per problem)."""
     problems: list[str] = []
     raw_cards: list[dict[str, Any]] = []
+    rows: list[str] = []
     with path.open(newline="", encoding="utf-8") as fh:
         reader = csv.DictReader(fh)
         unknown = sorted(set(reader.fieldnames or []) - set(FIELD_ORDER))
@@ -74,6 +75,7 @@ def import_csv(path: Path) -> tuple[list[CardDef], list[str]]:
                 except ValueError as exc:
                     problems.append(str(exc))
             raw_cards.append(raw)
+            rows.append(f"row {line}")
     if problems:
         return [], problems
-    return validate_cards(raw_cards, str(path))
+    return validate_cards(raw_cards, str(path), rows)
