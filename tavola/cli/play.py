@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -132,7 +133,9 @@ def play(
     ] = "human,bot,bot",
     ages: Annotated[str, typer.Option(help="Comma-separated ages, one per seat.")] = "",
     names: Annotated[str, typer.Option(help="Comma-separated names, one per seat.")] = "",
-    seed: Annotated[int, typer.Option(help="Seed of the game's RNG.")] = 1,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the game's RNG (default: random).")
+    ] = None,
     lang: Annotated[str, typer.Option(help="it or en.")] = "it",
     max_clashes: Annotated[int | None, typer.Option(help="Simplified: the clash limit.")] = None,
     save: Annotated[Path | None, typer.Option(help="Write the game record to this file.")] = None,
@@ -140,6 +143,9 @@ def play(
     """Play a game in the terminal."""
     console = Console(highlight=False)
     game = get_game(game_name)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+        console.print(f"seed {seed}")
     kinds = [s.strip() for s in seats.split(",") if s.strip()]
     age_list = [int(a) for a in ages.split(",") if a.strip()] if ages else None
     name_list = [n.strip() for n in names.split(",")] if names else None
