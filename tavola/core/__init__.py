@@ -1,6 +1,6 @@
 """The game-agnostic kernel: protocol, actions, events, RNG, views, records and replay."""
 
-from .actions import PLATFORM_ACTIONS, TIMEOUT, Action, Event
+from .actions import AUTOPILOT, PLATFORM_ACTIONS, TIMEOUT, Action, Event
 from .errors import ConfigError, ContentError, IllegalAction, TavolaError
 from .i18n import Messages
 from .jsonform import canonical_json, digest
@@ -11,6 +11,7 @@ from .table import GameRecord, LogEntry, Player, Table, replay
 from .viewer import Viewer, filter_event, filter_events
 
 __all__ = [
+    "AUTOPILOT",
     "PLATFORM_ACTIONS",
     "TIMEOUT",
     "Action",

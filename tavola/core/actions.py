@@ -11,7 +11,10 @@ from .jsonform import Json, canonical_json, freeze, thaw
 TIMEOUT = "timeout"
 """Action type reserved to the platform clock: only the shell may submit it."""
 
-PLATFORM_ACTIONS = frozenset({TIMEOUT})
+AUTOPILOT = "autopilot"
+"""Action type reserved to the platform: a bot's choice played for a seat on autopilot."""
+
+PLATFORM_ACTIONS = frozenset({TIMEOUT, AUTOPILOT})
 
 
 class Action:

@@ -24,9 +24,8 @@ class ReferenceBot:
         """R131: switch iff under the new stat every other flipped card of this clash is
         worth 0 (forcing a war); otherwise keep."""
         stat = simplified.pending_choice_stat(state)
-        assert stat is not None and state.clash is not None
-        others = [
-            iid for other, cards in state.clash.flipped.items() if other != seat for iid in cards
-        ]
+        clash = simplified.strappa(state).clash
+        assert stat is not None and clash is not None
+        others = [iid for other, cards in clash.flipped.items() if other != seat for iid in cards]
         forces_war = all(simplified.clash_value(state, iid, stat) == 0 for iid in others)
         return "switch" if forces_war else "keep"

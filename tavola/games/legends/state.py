@@ -1,5 +1,9 @@
 """The runtime state of a Legends of AZ game (§3.7): plain dataclasses, cloned by hand
-because bots clone states thousands of times."""
+because bots clone states thousands of times.
+
+`LegendsState` holds what every mode shares (seats, deck, RNG); the simplified mode keeps
+its piles and clashes in `strappa`, the battle modes their tables and combats in `battle`.
+"""
 
 from __future__ import annotations
 
@@ -22,10 +26,16 @@ class SeatState:
     age: int | None
     agility: int
     team: str
-    pile: list[str] = field(default_factory=list)
-    """Simplified mode: face-down cards, top first."""
-    out_after_clash: int | None = None
-    """Simplified mode: the clash after which the seat ran out of cards."""
+    hand: list[str] = field(default_factory=list)
+    table: list[str] = field(default_factory=list)
+    """Characters on this seat's table, in placement order (the main first)."""
+    egs: list[str] = field(default_factory=list)
+    main_iid: str | None = None
+    permission: str = "neutral"
+    eliminated: bool = False
+    elimination_order: int | None = None
+    timeouts_in_row: int = 0
+    autopilot: bool = False
 
     def clone(self) -> SeatState:
         return SeatState(
@@ -35,8 +45,15 @@ class SeatState:
             self.age,
             self.agility,
             self.team,
-            list(self.pile),
-            self.out_after_clash,
+            list(self.hand),
+            list(self.table),
+            list(self.egs),
+            self.main_iid,
+            self.permission,
+            self.eliminated,
+            self.elimination_order,
+            self.timeouts_in_row,
+            self.autopilot,
         )
 
     def dump(self) -> dict[str, Any]:
@@ -47,9 +64,19 @@ class SeatState:
             "age": self.age,
             "agility": self.agility,
             "team": self.team,
-            "pile": list(self.pile),
-            "out_after_clash": self.out_after_clash,
+            "hand": list(self.hand),
+            "table": list(self.table),
+            "egs": list(self.egs),
+            "main_iid": self.main_iid,
+            "permission": self.permission,
+            "eliminated": self.eliminated,
+            "elimination_order": self.elimination_order,
+            "timeouts_in_row": self.timeouts_in_row,
+            "autopilot": self.autopilot,
         }
+
+
+# -- the simplified mode ----------------------------------------------------------------------
 
 
 @dataclass(slots=True)
@@ -92,6 +119,263 @@ class Clash:
 
 
 @dataclass(slots=True)
+class Strappacamicia:
+    """Simplified-mode state (R117–R131)."""
+
+    piles: dict[str, list[str]]
+    """Face-down cards per seat, top first."""
+    out_after_clash: dict[str, int] = field(default_factory=dict)
+    """Seats out of cards, with the clash after which they ran out."""
+    reference_stat: str = "hp"
+    clash_no: int = 0
+    """Clashes settled so far."""
+    clash: Clash | None = None
+    pot: list[str] = field(default_factory=list)
+    """Cards of earlier tied clashes, in pot order."""
+    war_seats: list[str] | None = None
+    """After a tie: the seats that tied (under `tied_only`, those who play the war)."""
+    unordered: dict[str, int] = field(default_factory=dict)
+    """Won cards shuffled into a pile (`shuffle_winnings`): iid → the clash that won them,
+    so that a determinized world keeps each such group together but in unknown order."""
+    last_clash: dict[str, Any] | None = None
+
+    def clone(self) -> Strappacamicia:
+        return Strappacamicia(
+            {seat: list(pile) for seat, pile in self.piles.items()},
+            dict(self.out_after_clash),
+            self.reference_stat,
+            self.clash_no,
+            self.clash.clone() if self.clash else None,
+            list(self.pot),
+            list(self.war_seats) if self.war_seats is not None else None,
+            dict(self.unordered),
+            self.last_clash,  # replaced, never mutated
+        )
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "piles": {seat: list(pile) for seat, pile in self.piles.items()},
+            "out_after_clash": dict(self.out_after_clash),
+            "reference_stat": self.reference_stat,
+            "clash_no": self.clash_no,
+            "clash": self.clash.dump() if self.clash else None,
+            "pot": list(self.pot),
+            "war_seats": list(self.war_seats) if self.war_seats is not None else None,
+            "unordered": dict(self.unordered),
+            "last_clash": self.last_clash,
+        }
+
+
+# -- the battle modes ---------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Modifier:
+    """A temporary or lasting change to a character's stat (§3.7); `ward` has amount 0."""
+
+    stat: str
+    amount: int
+    duration: str
+    source_iid: str | None
+    combat_id: int | None
+    turn_no: int
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "stat": self.stat,
+            "amount": self.amount,
+            "duration": self.duration,
+            "source_iid": self.source_iid,
+            "combat_id": self.combat_id,
+            "turn_no": self.turn_no,
+        }
+
+
+@dataclass(slots=True)
+class Character:
+    """A character on a table (§3.7 CharacterState)."""
+
+    iid: str
+    controller: str
+    is_main: bool = False
+    damage: int = 0
+    exhausted: bool = False
+    exhausted_reason: str | None = None
+    sleep_remaining: int = 0
+    sleep_counts: bool = False
+    forwent: bool = False
+    equipment_iid: str | None = None
+    modifiers: list[Modifier] = field(default_factory=list)
+    acted_this_turn: bool = False
+
+    def clone(self) -> Character:
+        return Character(
+            self.iid,
+            self.controller,
+            self.is_main,
+            self.damage,
+            self.exhausted,
+            self.exhausted_reason,
+            self.sleep_remaining,
+            self.sleep_counts,
+            self.forwent,
+            self.equipment_iid,
+            list(self.modifiers),  # Modifier values are never mutated
+            self.acted_this_turn,
+        )
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "iid": self.iid,
+            "controller": self.controller,
+            "is_main": self.is_main,
+            "damage": self.damage,
+            "exhausted": self.exhausted,
+            "exhausted_reason": self.exhausted_reason,
+            "sleep_remaining": self.sleep_remaining,
+            "sleep_counts": self.sleep_counts,
+            "forwent": self.forwent,
+            "equipment_iid": self.equipment_iid,
+            "modifiers": [m.dump() for m in self.modifiers],
+            "acted_this_turn": self.acted_this_turn,
+        }
+
+
+@dataclass(slots=True)
+class Attacker:
+    iid: str
+    stat: str
+
+
+@dataclass(slots=True)
+class Combat:
+    """An open combat (§3.7): from `declare_attack` to `attack_resolved`."""
+
+    combat_id: int
+    attacking_seat: str
+    defending_seat: str
+    attackers: list[Attacker]
+    target: str
+    target_kind: str
+    """`character` or `eg`."""
+    origin: str
+    """`main` or `counter`: the phase to return to."""
+    stage: str = "defence_setup"
+    """`defence_setup` (R41) or `window` (R42)."""
+    defence_stat: str | None = None
+    parried: bool = False
+    eligible_seats: list[str] = field(default_factory=list)
+    priority_seat: str | None = None
+    consecutive_passes: int = 0
+    plays_in_window: int = 0
+
+    def clone(self) -> Combat:
+        return Combat(
+            self.combat_id,
+            self.attacking_seat,
+            self.defending_seat,
+            [Attacker(a.iid, a.stat) for a in self.attackers],
+            self.target,
+            self.target_kind,
+            self.origin,
+            self.stage,
+            self.defence_stat,
+            self.parried,
+            list(self.eligible_seats),
+            self.priority_seat,
+            self.consecutive_passes,
+            self.plays_in_window,
+        )
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "combat_id": self.combat_id,
+            "attacking_seat": self.attacking_seat,
+            "defending_seat": self.defending_seat,
+            "attackers": [{"iid": a.iid, "stat": a.stat} for a in self.attackers],
+            "target": self.target,
+            "target_kind": self.target_kind,
+            "origin": self.origin,
+            "stage": self.stage,
+            "defence_stat": self.defence_stat,
+            "parried": self.parried,
+            "eligible_seats": list(self.eligible_seats),
+            "priority_seat": self.priority_seat,
+            "consecutive_passes": self.consecutive_passes,
+            "plays_in_window": self.plays_in_window,
+        }
+
+
+@dataclass(slots=True)
+class Battle:
+    """Classic and epic state: round and turn, tables, the open combat, counter phases."""
+
+    characters: dict[str, Character] = field(default_factory=dict)
+    round_no: int = 0
+    turn_no: int = 0
+    active_seat: str | None = None
+    combat: Combat | None = None
+    combats_opened: int = 0
+    counter_queue: list[str] = field(default_factory=list)
+    """Seats still owed a counter-attack phase this turn (R57), in order."""
+    counter_seat: str | None = None
+    attacked_seats_this_turn: list[str] = field(default_factory=list)
+    equip_window_open: bool = False
+    actions_this_turn: int = 0
+    forgo_draws_this_turn: int = 0
+    attack_skipped: bool = False
+    attacked_or_built: bool = False
+    """An attack or a build happened this turn (R26 `already_attacked`)."""
+    sealed: dict[str, Any] = field(default_factory=dict)
+    """Setup choices sent but not yet revealed: seat → card id (mains) or iids (formation)."""
+    eliminations: int = 0
+    """Seats eliminated so far (R104's elimination_order)."""
+
+    def clone(self) -> Battle:
+        return Battle(
+            {iid: c.clone() for iid, c in self.characters.items()},
+            self.round_no,
+            self.turn_no,
+            self.active_seat,
+            self.combat.clone() if self.combat else None,
+            self.combats_opened,
+            list(self.counter_queue),
+            self.counter_seat,
+            list(self.attacked_seats_this_turn),
+            self.equip_window_open,
+            self.actions_this_turn,
+            self.forgo_draws_this_turn,
+            self.attack_skipped,
+            self.attacked_or_built,
+            {seat: (list(v) if isinstance(v, list) else v) for seat, v in self.sealed.items()},
+            self.eliminations,
+        )
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "characters": {iid: c.dump() for iid, c in self.characters.items()},
+            "round_no": self.round_no,
+            "turn_no": self.turn_no,
+            "active_seat": self.active_seat,
+            "combat": self.combat.dump() if self.combat else None,
+            "combats_opened": self.combats_opened,
+            "counter_queue": list(self.counter_queue),
+            "counter_seat": self.counter_seat,
+            "attacked_seats_this_turn": list(self.attacked_seats_this_turn),
+            "equip_window_open": self.equip_window_open,
+            "actions_this_turn": self.actions_this_turn,
+            "forgo_draws_this_turn": self.forgo_draws_this_turn,
+            "attack_skipped": self.attack_skipped,
+            "attacked_or_built": self.attacked_or_built,
+            "sealed": {s: (list(v) if isinstance(v, list) else v) for s, v in self.sealed.items()},
+            "eliminations": self.eliminations,
+        }
+
+
+# -- the whole game ------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
 class Result:
     winners: list[str]
     placements: dict[str, int]
@@ -118,29 +402,21 @@ class LegendsState:
     seats: dict[str, SeatState]
     turn_order: list[str]
     instances: dict[str, str]
-    """Card instance iid → card_id, fixed at deck assembly."""
+    """Card instance iid → card_id, fixed once setup is done, so clones share it."""
     contributions: dict[str, list[str]]
     """Seat → card ids it brought (public after S4)."""
     deck: list[str] = field(default_factory=list)
     """Top first."""
     discard: list[str] = field(default_factory=list)
+    """Newest last."""
     set_aside: list[str] = field(default_factory=list)
+    last_controller: dict[str, str] = field(default_factory=dict)
+    """Card iid → the seat that last controlled it on a table (R77, R80)."""
     cutter: str | None = None
     revealed: set[str] = field(default_factory=set)
     """Instances whose face everyone has seen."""
-    # Simplified mode (R117–R131).
-    reference_stat: str = "hp"
-    clash_no: int = 0
-    """Clashes settled so far."""
-    clash: Clash | None = None
-    pot: list[str] = field(default_factory=list)
-    """Cards of earlier tied clashes, in pot order."""
-    war_seats: list[str] | None = None
-    """After a tie under `tied_only`: the seats that play the war clash."""
-    unordered: dict[str, int] = field(default_factory=dict)
-    """Won cards shuffled into a pile (`shuffle_winnings`): iid → the clash that won them,
-    so that a determinized world keeps each such group together but in unknown order."""
-    last_clash: dict[str, Any] | None = None
+    strappa: Strappacamicia | None = None
+    battle: Battle | None = None
     result: Result | None = None
     opening: list[Event] = field(default_factory=list)
 
@@ -155,20 +431,16 @@ class LegendsState:
             phase=self.phase,
             seats={sid: seat.clone() for sid, seat in self.seats.items()},
             turn_order=list(self.turn_order),
-            instances=self.instances,  # fixed after setup, so shared
+            instances=self.instances,
             contributions=self.contributions,
             deck=list(self.deck),
             discard=list(self.discard),
             set_aside=list(self.set_aside),
+            last_controller=dict(self.last_controller),
             cutter=self.cutter,
             revealed=set(self.revealed),
-            reference_stat=self.reference_stat,
-            clash_no=self.clash_no,
-            clash=self.clash.clone() if self.clash else None,
-            pot=list(self.pot),
-            war_seats=list(self.war_seats) if self.war_seats is not None else None,
-            unordered=dict(self.unordered),
-            last_clash=self.last_clash,  # replaced, never mutated
+            strappa=self.strappa.clone() if self.strappa else None,
+            battle=self.battle.clone() if self.battle else None,
             result=self.result,
             opening=self.opening,
         )
@@ -185,14 +457,10 @@ class LegendsState:
             "deck": list(self.deck),
             "discard": list(self.discard),
             "set_aside": list(self.set_aside),
+            "last_controller": dict(self.last_controller),
             "cutter": self.cutter,
             "revealed": sorted(self.revealed),
-            "reference_stat": self.reference_stat,
-            "clash_no": self.clash_no,
-            "clash": self.clash.dump() if self.clash else None,
-            "pot": list(self.pot),
-            "war_seats": list(self.war_seats) if self.war_seats is not None else None,
-            "unordered": dict(self.unordered),
-            "last_clash": self.last_clash,
+            "strappa": self.strappa.dump() if self.strappa else None,
+            "battle": self.battle.dump() if self.battle else None,
             "result": self.result.dump() if self.result else None,
         }

@@ -1,12 +1,14 @@
-"""What each viewer sees (§8). Hidden information is removed here and only here.
+"""What each viewer sees (§8): the part every mode shares. Hidden information is removed
+here and in the modes' own view functions, nowhere else.
 
-Simplified mode: piles are face down even to their owner (sizes only); flipped cards, the
-pot and the contributions are public; deck order, set-aside faces and the RNG are the
-referee's alone.
+Everyone sees the seats, the deck size, the discard pile, the set-aside count, pending
+decisions and the result; the deck order, set-aside faces and the RNG are the referee's
+alone. Every view carries `card_faces`, the definitions of the cards it shows.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tavola.core import Viewer
@@ -15,12 +17,11 @@ from .cards import card_to_data
 from .state import LegendsState
 
 
-def _card(state: LegendsState, iid: str) -> dict[str, str]:
+def card_ref(state: LegendsState, iid: str) -> dict[str, str]:
     return {"iid": iid, "card_id": state.instances[iid]}
 
 
 def _faces(state: LegendsState, view: Any) -> dict[str, dict[str, Any]]:
-    """Definitions of every card shown in the view, so that a UI needs nothing else."""
     found: set[str] = set()
 
     def walk(node: Any) -> None:
@@ -38,32 +39,23 @@ def _faces(state: LegendsState, view: Any) -> dict[str, dict[str, Any]]:
     return {cid: card_to_data(state.catalog[cid]) for cid in sorted(found)}
 
 
-def build_view(state: LegendsState, viewer: Viewer) -> dict[str, Any]:
+def build_view(
+    state: LegendsState,
+    viewer: Viewer,
+    mode_view: Callable[[LegendsState, Viewer], dict[str, Any]],
+    pending: list[dict[str, Any]],
+) -> dict[str, Any]:
     config = state.config
-    seats: dict[str, dict[str, Any]] = {}
-    for seat_id, seat in state.seats.items():
-        seats[seat_id] = {
+    seats = {
+        seat_id: {
             "name": seat.name,
             "kind": seat.kind,
             "age": seat.age,
             "agility": seat.agility,
             "team": seat.team,
-            "pile_size": len(seat.pile),
-            "out": seat.out_after_clash is not None,
-            "out_after_clash": seat.out_after_clash,
         }
-    clash = state.clash
-    current = None
-    last = state.last_clash
-    if clash is not None:
-        current = {
-            "number": clash.number,
-            "participants": list(clash.participants),
-            "submitted": list(clash.submitted),
-            "cards": {
-                s: [_card(state, iid) for iid in cards] for s, cards in clash.flipped.items()
-            },
-        }
+        for seat_id, seat in state.seats.items()
+    }
     view: dict[str, Any] = {
         "game": "legends",
         "mode": config.mode,
@@ -75,40 +67,27 @@ def build_view(state: LegendsState, viewer: Viewer) -> dict[str, Any]:
         "starter_in_deck": config.deck_source in ("starter", "both"),
         "catalog": state.catalog.id,
         "deck_size": len(state.deck),
-        "discard": [_card(state, iid) for iid in state.discard],
+        "discard": [card_ref(state, iid) for iid in state.discard],
         "set_aside_size": len(state.set_aside),
         "cutter": state.cutter,
-        "reference_stat": state.reference_stat,
-        "clash_no": state.clash_no,
-        "max_clashes": config.simplified.max_clashes,
-        "simplified": config.simplified.model_dump(),
-        "clash": current,
-        "pot": [_card(state, iid) for iid in state.pot],
-        "war_seats": state.war_seats,
-        "last_clash": None
-        if last is None
-        else {
-            **last,
-            "cards": {s: [_card(state, i) for i in cards] for s, cards in last["cards"].items()},
-        },
+        "pending": pending,
         "timers": config.timers.model_dump() if config.timers else None,
         "result": state.result.dump() if state.result else None,
     }
+    referee: dict[str, Any] = {}
     if viewer.is_referee:
-        view["referee"] = _referee_extras(state)
+        referee = {
+            "deck": list(state.deck),
+            "set_aside": [card_ref(state, iid) for iid in state.set_aside],
+            "instances": dict(state.instances),
+            "rng": state.rng.to_json(),
+        }
+    extra = mode_view(state, viewer)
+    for seat_id, fields in extra.pop("seats", {}).items():
+        seats[seat_id].update(fields)
+    referee.update(extra.pop("referee", {}))
+    view.update(extra)
+    if viewer.is_referee:
+        view["referee"] = referee
     view["card_faces"] = _faces(state, view)
     return view
-
-
-def _referee_extras(state: LegendsState) -> dict[str, Any]:
-    """The full state: deck order, every pile, set-aside faces, RNG."""
-    return {
-        "deck": list(state.deck),
-        "piles": {s: list(seat.pile) for s, seat in state.seats.items()},
-        "pile_cards": {
-            s: [state.instances[i] for i in seat.pile] for s, seat in state.seats.items()
-        },
-        "set_aside": [_card(state, iid) for iid in state.set_aside],
-        "instances": dict(state.instances),
-        "rng": state.rng.to_json(),
-    }

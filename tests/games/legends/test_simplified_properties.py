@@ -17,9 +17,10 @@ options = st.fixed_dictionaries(
 
 
 def cards_in_play(state):
-    held = [i for seat in state.seats.values() for i in seat.pile]
-    flipped = [i for cards in (state.clash.flipped.values() if state.clash else []) for i in cards]
-    return sorted(held + flipped + state.pot + state.set_aside + state.deck)
+    held = [i for pile in (state.strappa.piles.values() if state.strappa else []) for i in pile]
+    clash = state.strappa.clash if state.strappa else None
+    flipped = [i for cards in (clash.flipped.values() if clash else []) for i in cards]
+    return sorted(held + flipped + state.strappa.pot + state.set_aside + state.deck)
 
 
 @settings(max_examples=40, deadline=None)

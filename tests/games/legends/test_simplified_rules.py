@@ -150,7 +150,7 @@ def test_r119_piles_are_dealt_from_the_top_in_turn_order():
     players = [{"age": 10}, {"age": 20}, {"age": 30}]
     table = Table("legends", {"mode": "simplified", "players": players}, 0, {"deck": deck})
     table.act("P2", Action("cut_deck", k=1))
-    piles = {s: table.state.seats[s].pile for s in ("P1", "P2", "P3")}
+    piles = {s: table.state.strappa.piles[s] for s in ("P1", "P2", "P3")}
     assert piles == {"P1": ["c2", "c3"], "P2": ["c4", "c5"], "P3": ["c6", "c7"]}
     assert table.state.set_aside == ["c1"]
 
@@ -158,7 +158,7 @@ def test_r119_piles_are_dealt_from_the_top_in_turn_order():
 def test_r120_reference_starts_on_hp():
     table = starter_table()
     table.act("P2", Action("cut_deck", k=7))
-    assert table.state.reference_stat == "hp"
+    assert table.state.strappa.reference_stat == "hp"
 
 
 def test_r121_a_flip_stays_sealed_until_every_seat_has_flipped():
@@ -197,14 +197,14 @@ def test_r122_a_special_card_may_switch_the_reference_to_its_stat(special, stat)
     assert table.to_act == {"P1"}
     assert table.view(Viewer.public())["pending"][0]["switch_to"] == stat
     table.act("P1", SWITCH)
-    assert table.state.reference_stat == stat
+    assert table.state.strappa.reference_stat == stat
 
 
 def test_r122_a_potion_under_hp_asks_no_choice():
     table = simplified({"P1": [POTION, FILLER], "P2": ["S1-002", FILLER]})
     flip_all(table)
     assert "reference_kept" not in event_types(table)
-    assert table.state.clash_no == 1
+    assert table.state.strappa.clash_no == 1
 
 
 def test_r122_choices_are_asked_in_turn_order():
@@ -219,7 +219,7 @@ def test_r122_after_a_switch_a_card_of_the_new_stat_asks_nothing():
     table = simplified({"P1": [MAGIC, FILLER], "P2": [MAGIC, FILLER]})
     flip_all(table)
     table.act("P1", SWITCH)
-    assert table.state.clash_no == 1  # P2's magic matches the new reference: settled
+    assert table.state.strappa.clash_no == 1  # P2's magic matches the new reference: settled
 
 
 def test_r122_switch_applies_next_compares_this_clash_on_the_old_stat():
@@ -231,10 +231,10 @@ def test_r122_switch_applies_next_compares_this_clash_on_the_old_stat():
     )
     flip_all(table)
     table.act("P1", SWITCH)
-    assert table.state.last_clash["reference"] == "hp"
-    assert table.state.last_clash["values"] == {"P1": 0, "P2": 100}
+    assert table.state.strappa.last_clash["reference"] == "hp"
+    assert table.state.strappa.last_clash["values"] == {"P1": 0, "P2": 100}
     flip_all(table)
-    assert table.state.last_clash["reference"] == "mp"
+    assert table.state.strappa.last_clash["reference"] == "mp"
 
 
 def test_r122_switch_applies_current_compares_this_clash_on_the_new_stat():
@@ -242,14 +242,14 @@ def test_r122_switch_applies_current_compares_this_clash_on_the_new_stat():
     table = simplified({"P1": [MAGIC, FILLER], "P2": ["X-B", FILLER]}, cards=cards)
     flip_all(table)
     table.act("P1", SWITCH)
-    assert table.state.last_clash["values"] == {"P1": 0, "P2": 90}
+    assert table.state.strappa.last_clash["values"] == {"P1": 0, "P2": 90}
 
 
 def test_r123_a_special_card_is_worth_zero():
     cards = [character("X-1", hp=1)]
     table = simplified({"P1": [POTION, FILLER], "P2": ["X-1", FILLER]}, cards=cards)
     flip_all(table)
-    assert table.state.last_clash["values"] == {"P1": 0, "P2": 1}
+    assert table.state.strappa.last_clash["values"] == {"P1": 0, "P2": 1}
 
 
 def test_r123_reflip_repeats_while_the_card_is_special():
@@ -261,7 +261,7 @@ def test_r123_reflip_repeats_while_the_card_is_special():
     )
     flip_all(table)
     assert len(events_of(table, "card_reflipped")) == 2
-    assert table.state.last_clash["values"]["P1"] == 50
+    assert table.state.strappa.last_clash["values"]["P1"] == 50
 
 
 def test_r123_reflip_on_an_empty_pile_is_worth_zero():
@@ -272,7 +272,7 @@ def test_r123_reflip_on_an_empty_pile_is_worth_zero():
         options={"special_card_value": "reflip"},
     )
     flip_all(table)
-    assert table.state.last_clash["values"] == {"P1": 0, "P2": 1}
+    assert table.state.strappa.last_clash["values"] == {"P1": 0, "P2": 1}
     assert table.outcome.winners == ("P2",)
 
 
@@ -287,7 +287,7 @@ def test_r124_pot_goes_under_the_pile_by_clash_then_turn_order():
     )
     flip_all(table)  # tie
     flip_all(table)  # P2 wins clash 2
-    pile = [table.state.instances[i] for i in table.state.seats["P2"].pile]
+    pile = [table.state.instances[i] for i in table.state.strappa.piles["P2"]]
     assert pile == [FILLER, "X-T", "X-T", "X-L", "X-W"]
 
 
@@ -304,7 +304,7 @@ def test_r124_shuffle_winnings_orders_the_pot_with_the_rng():
         )
         for _ in range(4):
             flip_all(table)
-        orders.add(tuple(table.state.seats["P2"].pile[1:]))
+        orders.add(tuple(table.state.strappa.piles["P2"][1:]))
     assert len(orders) > 1
 
 
@@ -342,7 +342,7 @@ def test_r127_the_last_seat_with_cards_takes_the_pot_and_wins():
     table = simplified({"P1": ["X-T", FILLER], "P2": ["X-T"]}, cards=cards)
     flip_all(table)
     assert events_of(table, "pot_taken") == [{"seat": "P1", "cards": 2}]
-    assert table.state.seats["P1"].pile.__len__() == 3
+    assert len(table.state.strappa.piles["P1"]) == 3
     assert table.outcome.winners == ("P1",)
     assert table.outcome.reason == "last_pile"
 
@@ -459,7 +459,7 @@ def test_r115_flip_timeout_flips_automatically():
     clock = table.game.clocks(table.state)["P2"]
     assert (clock.seconds, clock.decision_id) == (5, "flip-1")
     table.act("P2", table.game.timeout_action(table.state, "P2"))
-    assert table.state.clash_no == 1
+    assert table.state.strappa.clash_no == 1
     assert events_of(table, "timeout") == [{"seat": "P2", "decision_id": "flip-1"}]
 
 
@@ -468,7 +468,7 @@ def test_r115_choice_timeout_keeps_the_reference():
     flip_all(table)
     assert table.game.clocks(table.state)["P1"].seconds == 7
     table.act("P1", table.game.timeout_action(table.state, "P1"))
-    assert table.state.reference_stat == "hp"
+    assert table.state.strappa.reference_stat == "hp"
     assert "reference_kept" in event_types(table)
 
 
@@ -540,7 +540,7 @@ def test_sc71_piles_deck_order_and_rng_are_hidden_from_seats():
     table.act("P2", Action("cut_deck", k=3))
     view = table.view(Viewer.seat("P1"))
     assert view["seats"]["P1"]["pile_size"] == 30
-    assert not any(json.dumps(i) in json.dumps(view) for i in table.state.seats["P1"].pile)
+    assert not any(json.dumps(i) in json.dumps(view) for i in table.state.strappa.piles["P1"])
 
 
 def test_referee_view_shows_piles_deck_and_rng():
@@ -566,5 +566,28 @@ def test_determinize_keeps_what_the_seat_has_seen():
     world = game.determinize(state, "P1", Rng(5))
     assert game.view(world, Viewer.seat("P1")) == game.view(state, Viewer.seat("P1"))
     hidden = sorted(game.hidden_from(state, "P1"))
-    moved = [s for s in state.seats if world.seats[s].pile != state.seats[s].pile]
+    moved = [s for s in state.seats if world.strappa.piles[s] != state.strappa.piles[s]]
     assert moved and sorted(game.hidden_from(world, "P1")) == hidden
+
+
+def test_r116_repeated_timeouts_hand_the_seat_to_the_reference_bot():
+    piles = {"P1": [f"{FILLER}*8"], "P2": [f"{FILLER}*8"]}
+    table = simplified(piles, timers={"autopilot_after": 2})
+    for _ in range(2):
+        table.act("P1", table.game.timeout_action(table.state, "P1"))
+        table.act("P2", FLIP)
+    assert events_of(table, "autopilot_on") == [{"seat": "P1"}]
+    assert table.view(Viewer.public())["pending"][0]["autopilot"] is True
+    table.act("P1", Action("autopilot", action={"type": "flip"}))
+    assert table.state.seats["P1"].autopilot is True
+    table.act("P2", FLIP)
+    table.act("P1", FLIP)  # the player is back
+    assert table.state.seats["P1"].autopilot is False
+    assert "autopilot_off" in event_types(table)
+
+
+def test_r116_autopilot_actions_are_refused_for_a_seat_not_on_autopilot():
+    table = simplified({"P1": ["S1-001", FILLER], "P2": ["S1-002", FILLER]})
+    with pytest.raises(IllegalAction) as exc:
+        table.act("P1", Action("autopilot", action={"type": "flip"}))
+    assert exc.value.code == "not_your_decision"
