@@ -1,10 +1,11 @@
-"""The random bot: a uniform choice among the legal actions, from its own seeded RNG."""
+"""The random bot: a uniform choice among the legal actions (rare ones, such as conceding,\nonly now and then), from its own seeded RNG."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from tavola.core import Action, Game, Rng
+from tavola.core.playout import random_action
 
 
 class RandomBot:
@@ -12,4 +13,4 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def choose(self, game: Game[Any], state: Any, seat: str) -> Action:
-        return self.rng.choice(game.legal_actions(state, seat))
+        return random_action(game, state, seat, self.rng)

@@ -16,6 +16,7 @@ from typing import Any
 
 from .actions import PLATFORM_ACTIONS, Action
 from .errors import IllegalAction
+from .playout import random_action
 from .protocol import Game, state_hash
 from .rng import Rng
 from .table import Table, replay
@@ -171,7 +172,7 @@ def play_random_game(
         if seat in game.clocks(table.state) and rng.below(5) == 0:
             _check_timeout(game, table, seat, context)
         else:
-            table.act(seat, rng.choice(game.legal_actions(table.state, seat)))
+            table.act(seat, random_action(game, table.state, seat, rng))
         steps += 1
     if game.outcome(table.state) is None:
         raise ConformanceError(f"seed {seed}: nobody is awaited but there is no outcome")

@@ -39,16 +39,25 @@ class Viewer:
     def is_referee(self) -> bool:
         return self.kind == "referee"
 
-    def sees_private_of(self, seat: str) -> bool:
-        return self.is_referee or seat in self.seats
+    def may_see(self, audience: frozenset[str] | set[str], everyone: frozenset[str]) -> bool:
+        """Whether something shown to `audience` is shown to this viewer: a team sees only
+        what every member may see, so that a team view never tells one member another's
+        secret; the public sees what is shown to every seat."""
+        if self.is_referee:
+            return True
+        if self.seats:
+            return self.seats <= audience
+        return everyone <= audience
 
     def __str__(self) -> str:
         return self.id if self.kind in ("seat", "referee", "public") else f"team:{self.id}"
 
 
 def filter_event(event: Event, viewer: Viewer) -> Event | None:
-    """The event as `viewer` may see it: itself, its public twin, or nothing."""
-    if event.visible_to is None or viewer.is_referee or event.visible_to & viewer.seats:
+    """The event as `viewer` may see it: itself, its public twin, or nothing. A private
+    event reaches a viewer whose every seat is in its audience (see `Viewer.may_see`)."""
+    audience = event.visible_to
+    if audience is None or viewer.is_referee or (viewer.seats and viewer.seats <= audience):
         return event
     if event.public is None:
         return None

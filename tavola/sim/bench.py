@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tavola.core import Game, Rng, derive_seed
+from tavola.core.playout import random_action
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +45,7 @@ def random_playouts(
             if not waiting:
                 break
             seat = next(s for s in order if s in waiting)
-            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            game.apply(state, seat, random_action(game, state, seat, rng))
             steps += 1
         games += 1
     return Figures(games, steps, time.perf_counter() - start)

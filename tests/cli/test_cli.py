@@ -135,8 +135,8 @@ def test_replay_of_a_tampered_record_reports_the_mismatch(tmp_path):
     assert "MISMATCH" in result.output
 
 
-def test_unplayable_mode_is_refused_with_its_reason():
-    result = invoke("play", "legends", "--mode", "classic", "--seats", "bot,bot")
+def test_bad_table_is_refused_with_its_reason():
+    result = invoke("play", "legends", "--seats", "bot", "--lang", "en")
     assert result.exit_code == 2
     assert "invalid_config" in result.output
 

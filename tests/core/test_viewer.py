@@ -22,8 +22,14 @@ def test_private_event_is_seen_by_its_seat():
     assert filter_event(PRIVATE, Viewer.seat("P1")) == PRIVATE
 
 
-def test_private_event_is_seen_by_a_team_containing_the_seat():
-    assert filter_event(PRIVATE, Viewer.team("red", ["P1", "P3"])) == PRIVATE
+def test_private_event_is_seen_by_a_team_all_of_whose_seats_may_see_it():
+    shared = Event("card_drawn", {"seat": "P1"}, visible_to=frozenset({"P1", "P3"}))
+    assert filter_event(shared, Viewer.team("red", ["P1", "P3"])) == shared
+
+
+def test_team_view_never_shows_one_member_what_another_alone_may_see():
+    seen = filter_event(PRIVATE, Viewer.team("red", ["P1", "P3"]))
+    assert seen is not None and "card" not in seen.data
 
 
 def test_private_event_is_seen_by_the_referee():

@@ -150,6 +150,8 @@ def check_config(config: LegendsConfig, *, deck_given: bool = False) -> Catalog:
         for card_id in config.boss.contribution:
             if card_id not in catalog:
                 raise _fail("unknown_card", f"unknown card '{card_id}'", "boss.contribution")
+    if config.mode != "simplified":
+        _check_sides(config, catalog)
     if not deck_given and config.mode == "simplified" and deck_size(config, catalog) < len(players):
         raise _fail(
             "deck_too_small",
@@ -157,6 +159,41 @@ def check_config(config: LegendsConfig, *, deck_given: bool = False) -> Catalog:
             "players",
         )
     return catalog
+
+
+def _check_sides(config: LegendsConfig, catalog: Catalog) -> None:
+    """S2: teams of 2–4 non-empty teams; good vs evil with both sides present, the boss
+    alone on evil; mains on the side their team allows."""
+    if config.boss is not None and config.sides != "good_vs_evil":
+        raise _fail("boss_requires_good_vs_evil", "a boss plays only good vs evil", "sides")
+    teams = [p.team for p in config.players]
+    if config.sides == "teams":
+        if None in teams:
+            i = teams.index(None)
+            raise _fail("team_layout", "every player needs a team", f"players[{i}].team")
+        if not 2 <= len(set(teams)) <= 4:
+            raise _fail("team_layout", "teams mode needs 2 to 4 teams", "players")
+    if config.sides != "good_vs_evil":
+        return
+    for i, team in enumerate(teams):
+        if team not in ("good", "evil"):
+            raise _fail("team_layout", "a team is 'good' or 'evil'", f"players[{i}].team")
+        if config.boss is not None and team != "good":
+            raise _fail("team_layout", "against a boss every player is good", f"players[{i}].team")
+    sides = set(teams) | ({"evil"} if config.boss is not None else set())
+    if sides != {"good", "evil"}:
+        raise _fail("team_layout", "good vs evil needs both sides", "players")
+    allowed = {"good": ("good", "neutral"), "evil": ("evil", "neutral")}
+    for i, player in enumerate(config.players):
+        if player.main_card_id is not None and player.team is not None:
+            if catalog[player.main_card_id].side not in allowed[player.team]:
+                raise _fail(
+                    "main_side_mismatch",
+                    f"a {player.team} player's main must be {' or '.join(allowed[player.team])}",
+                    f"players[{i}].main_card_id",
+                )
+    if config.boss is not None and catalog[config.boss.main_card_id].side == "good":
+        raise _fail("main_side_mismatch", "the boss's main is evil or neutral", "boss.main_card_id")
 
 
 def _check_main(catalog: Catalog, card_id: str, field: str) -> None:

@@ -14,8 +14,8 @@ from pydantic import BaseModel
 
 from tavola.core import AUTOPILOT, TIMEOUT, Action, Clock, ConfigError, Event, Outcome, Rng, Viewer
 
-from . import scripted_setup, simplified_mode
-from .actions import CUT_DECK
+from . import battle_mode, battle_scripted, battle_setup, scripted_setup, simplified_mode
+from .actions import CONCEDE, CUT_DECK
 from .config import LegendsConfig, check_config, parse_config
 from .messages import MESSAGES, only_args, refuse
 from .mode import ModeRules
@@ -27,13 +27,14 @@ from .views import build_view
 
 
 def rules_for(state: LegendsState) -> ModeRules:
-    return simplified_mode
+    return simplified_mode if state.config.mode == "simplified" else battle_mode
 
 
 class LegendsGame:
     name = "legends"
     Config = LegendsConfig
     messages = MESSAGES
+    rare_actions = frozenset({CONCEDE})
 
     # -- setup ---------------------------------------------------------------------------
 
@@ -45,15 +46,11 @@ class LegendsGame:
     ) -> LegendsState:
         cfg = parse_config(config if not isinstance(config, BaseModel) else config.model_dump())
         setup = setup or {}
-        catalog = check_config(cfg, deck_given="deck" in setup or "piles" in setup)
-        if cfg.mode != "simplified":
-            raise ConfigError(
-                "mode_unavailable",
-                f"mode '{cfg.mode}' is not playable yet; use mode 'simplified'",
-                field="mode",
-                message_it=f"la modalità '{cfg.mode}' non è ancora giocabile; usa 'simplified'",
-            )
-        scripted_setup.check_keys(setup, cfg.mode)
+        battle = cfg.mode != "simplified"
+        scripted = bool(setup) and battle
+        catalog = check_config(cfg, deck_given=scripted or "deck" in setup or "piles" in setup)
+        if not battle:
+            scripted_setup.check_keys(setup, cfg.mode)
         rng = Rng(seed)
         seats = make_seats(cfg)
         opening: list[Event] = []
@@ -75,6 +72,13 @@ class LegendsGame:
             contributions=contributions,
             deck=deck,
         )
+        if scripted:
+            state.opening = opening + battle_scripted.setup_position(state, setup)
+            return state
+        if battle:
+            battle_setup.begin(state, opening)
+            state.opening = opening
+            return state
         if "piles" in setup:
             state.opening = opening + simplified_mode.deal_scripted(state, setup)
             return state
@@ -272,7 +276,7 @@ class LegendsGame:
         for i, iid in zip(unseen, cards, strict=True):
             world.deck[i] = iid
         if state.phase != "setup_cut":
-            rules_for(state).determinize(world, rng)
+            rules_for(state).determinize(world, seat, rng)
         world.rng = Rng(rng.next_u32())
         return world
 
@@ -306,7 +310,7 @@ class LegendsGame:
     def narrate(self, state: LegendsState, events: list[Event], lang: str) -> list[str]:
         """The events in words (Italian or English), skipping those not worth telling."""
         names = {s: seat.name for s, seat in state.seats.items()}
-        narrator = Narrator(MESSAGES, state.catalog, names, lang)
+        narrator = Narrator(MESSAGES, state.catalog, names, lang, state.instances)
         return [line for event in events if (line := narrator.event(event)) is not None]
 
     def reference_bot(self, seed: int) -> ReferenceBot:
@@ -314,41 +318,85 @@ class LegendsGame:
         return ReferenceBot()
 
     def sample_configs(self) -> list[dict[str, Any]]:
-        """Tables the conformance suite plays at random: every switch of every mode."""
-        players = [{"age": age, "kind": "bot"} for age in (9, 42, 42, 30, 61, 17, 25, 70)]
-        small = {"max_clashes": 60}
-        return [
-            {"mode": "simplified", "deck_source": "starter", "players": players[:2]},
-            {
-                "mode": "simplified",
-                "deck_source": "starter",
-                "players": players[:3],
-                "simplified": {**small, "special_card_value": "reflip"},
-                "timers": {"autopilot_after": 2},
+        """Tables the conformance suite plays at random: every switch of the simplified
+        mode; classic and epic with 2, 3, 4 and 8 seats in every side arrangement."""
+        return simplified_samples() + battle_samples()
+
+
+def simplified_samples() -> list[dict[str, Any]]:
+    players = [{"age": age, "kind": "bot"} for age in (9, 42, 42, 30, 61, 17, 25, 70)]
+    small = {"max_clashes": 60}
+    return [
+        {"mode": "simplified", "deck_source": "starter", "players": players[:2]},
+        {
+            "mode": "simplified",
+            "deck_source": "starter",
+            "players": players[:3],
+            "simplified": {**small, "special_card_value": "reflip"},
+            "timers": {"autopilot_after": 2},
+        },
+        {
+            "mode": "simplified",
+            "deck_source": "both",
+            "players": [
+                {**players[0], "contribution": ["S1-001", "S1-025", "S1-047"]},
+                {**players[1], "contribution": ["S1-013"]},
+                *players[2:5],
+            ],
+            "simplified": {
+                **small,
+                "war_participants": "tied_only",
+                "switch_applies": "next",
+                "shuffle_winnings": True,
             },
-            {
-                "mode": "simplified",
-                "deck_source": "both",
-                "players": [
-                    {**players[0], "contribution": ["S1-001", "S1-025", "S1-047"]},
-                    {**players[1], "contribution": ["S1-013"]},
-                    *players[2:5],
-                ],
-                "simplified": {
-                    **small,
-                    "war_participants": "tied_only",
-                    "switch_applies": "next",
-                    "shuffle_winnings": True,
-                },
-            },
-            {
-                "mode": "simplified",
-                "deck_source": "starter",
-                "players": players,
-                "agility_tie_break": "seat_order",
-                "simplified": small,
-            },
-        ]
+        },
+        {
+            "mode": "simplified",
+            "deck_source": "starter",
+            "players": players,
+            "agility_tie_break": "seat_order",
+            "simplified": small,
+        },
+    ]
+
+
+def battle_samples() -> list[dict[str, Any]]:
+    """Both battle modes × 2/3/4/8 seats × the three side arrangements; switches vary."""
+    teams = {2: "AB", 3: "AAB", 4: "ABAB", 8: "ABCDABCD"}
+    variants: list[dict[str, Any]] = [
+        {},
+        {"main_selection": "random", "timers": {"autopilot_after": 2}},
+        {"extra_draw_mode": "per_player", "defence_stat_rule": "choice", "max_joint_attackers": 2},
+        {
+            "counter_attack_mode": "next_turn",
+            "classic_damage": "ceil",
+            "max_characters_on_table": 4,
+        },
+    ]
+    configs = []
+    for mode in ("classic", "epic"):
+        for n, letters in teams.items():
+            for sides in ("free_for_all", "teams", "good_vs_evil"):
+                players = []
+                for i in range(n):
+                    player: dict[str, Any] = {"age": 8 + 9 * i, "kind": "bot"}
+                    if sides == "teams":
+                        player["team"] = letters[i]
+                    elif sides == "good_vs_evil":
+                        player["team"] = "good" if i % 2 == 0 else "evil"
+                    players.append(player)
+                variant = variants[len(configs) % len(variants)]
+                configs.append(
+                    {
+                        "mode": mode,
+                        "sides": sides,
+                        "deck_source": "starter",
+                        "players": players,
+                        "max_rounds": 12,
+                        **variant,
+                    }
+                )
+    return configs
 
 
 def _no_mode_view(state: LegendsState, viewer: Viewer) -> dict[str, Any]:

@@ -9,15 +9,23 @@ from tavola.core import Event, Messages
 
 from .catalog import Catalog
 
+SEAT_KEYS = ("seat", "winner", "from", "to", "defender", "against")
+
 
 class Narrator:
     def __init__(
-        self, messages: Messages, catalog: Catalog, names: Mapping[str, str], lang: str
+        self,
+        messages: Messages,
+        catalog: Catalog,
+        names: Mapping[str, str],
+        lang: str,
+        instances: Mapping[str, str] | None = None,
     ) -> None:
         self.messages = messages
         self.catalog = catalog
         self.names = dict(names)
         self.lang = lang
+        self.instances = instances or {}
 
     def t(self, key: str, **params: Any) -> str:
         return self.messages.text(self.lang, key, **params)
@@ -28,6 +36,9 @@ class Narrator:
     def card(self, card_id: str) -> str:
         card = self.catalog.get(card_id)
         return card.display_name(self.lang) if card else card_id
+
+    def instance(self, iid: str) -> str:
+        return self.card(self.instances.get(iid, iid))
 
     def stat(self, stat: str) -> str:
         return self.t(f"stat.{stat}")
@@ -46,29 +57,64 @@ class Narrator:
     def event(self, event: Event) -> str | None:
         """One line for an event, or None for events not worth telling."""
         d = dict(event.data)
-        kind = event.type
-        key = f"event.{kind}"
-        if not self.messages.has(key) or kind == "flip_submitted":
+        key = self._key(event.type, d)
+        if not self.messages.has(key) or event.type == "flip_submitted":
             return None
+        text = self.t(key, **self._params(event.type, d))
+        return text or None
+
+    def _key(self, kind: str, d: Mapping[str, Any]) -> str:
+        if kind in ("card_drawn", "card_dealt") and "card_id" not in d:
+            return f"event.{kind}_hidden"
+        if kind == "attack_resolved":
+            return f"event.attack_resolved_{d['result']}"
+        return f"event.{kind}"
+
+    def _params(self, kind: str, d: Mapping[str, Any]) -> dict[str, Any]:
         params: dict[str, Any] = dict(d)
-        for name in ("seat", "winner"):
-            if name in d:
+        for name in SEAT_KEYS:
+            if isinstance(d.get(name), str):
                 params[name] = self.seat(d[name])
+        if "card_id" in d:
+            params["card"] = self.card(d["card_id"])
+        elif "iid" in d:
+            params["card"] = self.instance(d["iid"])
+        if "target" in d:
+            params["target"] = self.instance(d["target"])
+        if "attackers" in d:
+            params["attackers"] = ", ".join(
+                f"{self.instance(a['iid'])} ({self.stat(a['stat'])})" for a in d["attackers"]
+            )
+        if "iids" in d:
+            params["cards"] = ", ".join(self.instance(i) for i in d["iids"])
         if "order" in d:
             params["order"] = self.seats(d["order"])
+        if "eligible" in d:
+            params["eligible"] = self.seats(d["eligible"])
         if "values" in d:
             params["values"] = self.values(d["values"])
-        for name in ("reference", "from", "to"):
-            if name in d:
+        for name in ("reference", "from_stat", "stat"):
+            if isinstance(d.get(name), str):
                 params[name] = self.stat(d[name])
+        if kind in ("reference_changed",):
+            params["from"], params["to"] = self.stat(d["from"]), self.stat(d["to"])
+        if kind == "defence_ready":
+            params["stat_text"] = f" ({self.stat(d['stat'])})" if d.get("stat") else ""
         if kind == "cards_flipped":
             params["cards"] = "; ".join(
                 f"{self.seat(c['seat'])} → {self.card(c['card_id'])}" for c in d["cards"]
             )
-        if kind == "card_reflipped":
-            params["card"] = self.card(d["card_id"])
         if kind == "piles_dealt":
             params["sizes"] = self.values(d["sizes"])
+        if kind == "mains_revealed":
+            params["mains"] = "; ".join(f"{self.seat(s)}: {self.card(c)}" for s, c in d.items())
+        if kind == "characters_placed":
+            params["formations"] = "; ".join(
+                f"{self.seat(s)}: {', '.join(self.card(c['card_id']) for c in cards) or '—'}"
+                for s, cards in d["formations"].items()
+            )
+        if kind == "seat_eliminated":
+            params["reason"] = self.t(f"reason.{d['reason']}")
         if kind == "game_over":
             params["outcome"] = self.outcome(d)
-        return self.t(key, **params)
+        return params

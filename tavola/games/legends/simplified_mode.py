@@ -114,7 +114,7 @@ def hidden_from(state: LegendsState, seat: str) -> set[str]:
     return hidden - state.revealed
 
 
-def determinize(world: LegendsState, rng: Rng) -> None:
+def determinize(world: LegendsState, viewer: str, rng: Rng) -> None:
     """Deals the unseen cards again among the unseen places; won cards shuffled into a
     pile are reordered within their group."""
     game = simplified.strappa(world)

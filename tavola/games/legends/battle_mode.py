@@ -1,0 +1,553 @@
+"""Classic and epic battles behind the game's gate: whose decision it is, every legal
+action, each action's checks in the spec's order (§6), and the timeouts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from itertools import combinations
+from typing import Any
+
+from tavola.core import Action, Event, Rng, Viewer
+
+from . import battle_setup, combat, main_phase
+from .actions import (
+    CHOOSE_MAIN,
+    CONCEDE,
+    DECLARE_ATTACK,
+    DEFENCE_READY,
+    END_COUNTER,
+    END_TURN,
+    FORGO,
+    PASS,
+    PLACE_CHARACTER,
+    PLACE_INITIAL,
+    REINFORCE,
+    SKIP_ATTACK,
+)
+from .battle_view import battle_view, hidden_hand_cards
+from .cards import CharacterCard
+from .draws import may_use
+from .messages import only_args, refuse
+from .protection import alive_characters, attack_targets, battle, opponents, target_refusal
+from .state import Character, LegendsState
+from .stats import best_stat, is_asleep, is_ready
+
+ACTIONS = frozenset(
+    {
+        CHOOSE_MAIN,
+        PLACE_INITIAL,
+        PLACE_CHARACTER,
+        DECLARE_ATTACK,
+        DEFENCE_READY,
+        REINFORCE,
+        PASS,
+        FORGO,
+        SKIP_ATTACK,
+        END_TURN,
+        END_COUNTER,
+        CONCEDE,
+    }
+)
+MAIN_PHASE = frozenset({PLACE_CHARACTER, DECLARE_ATTACK, FORGO, SKIP_ATTACK, END_TURN})
+COUNTER_PHASE = frozenset({DECLARE_ATTACK, END_COUNTER})
+PHASE_ACTIONS = {
+    "setup_main_choice": frozenset({CHOOSE_MAIN, CONCEDE}),
+    "setup_formation": frozenset({PLACE_INITIAL, CONCEDE}),
+    "main": MAIN_PHASE | {CONCEDE},
+    "counter": COUNTER_PHASE | {CONCEDE},
+    "defence_setup": frozenset({DEFENCE_READY, CONCEDE}),
+    "window": frozenset({PASS, REINFORCE, CONCEDE}),
+}
+DECISION_NAMES = {
+    "setup_main_choice": CHOOSE_MAIN,
+    "setup_formation": PLACE_INITIAL,
+    "main": "main_phase",
+    "counter": "counter_phase",
+    "defence_setup": DEFENCE_READY,
+    "window": "priority",
+}
+ATTACK_STATS = ("str", "mp")
+
+
+def after_cut(state: LegendsState, events: list[Event]) -> None:
+    battle_setup.deal(state, events)
+
+
+def is_out(state: LegendsState, seat: str) -> bool:
+    return state.seats[seat].eliminated
+
+
+def to_act(state: LegendsState) -> frozenset[str]:
+    b = battle(state)
+    phase = state.phase
+    if phase == "setup_main_choice":
+        return frozenset(battle_setup.main_choice_pending(state))
+    if phase == "setup_formation":
+        return frozenset(
+            s
+            for s, info in state.seats.items()
+            if not info.eliminated and info.kind != "auto_boss" and s not in b.sealed
+        )
+    seat = {
+        "main": b.active_seat,
+        "counter": b.counter_seat,
+        "defence_setup": b.combat.defending_seat if b.combat else None,
+        "window": b.combat.priority_seat if b.combat else None,
+    }.get(phase)
+    return frozenset({seat}) if seat else frozenset()
+
+
+# -- the checks of each action (§6), in the spec's order ---------------------------------------
+
+
+def _character(state: LegendsState, iid: Any) -> Character | None:
+    """The character on a table, after `unknown_card` for ids that name no card."""
+    if not isinstance(iid, str) or iid not in state.instances:
+        raise refuse("unknown_card", iid=iid)
+    return battle(state).characters.get(iid)
+
+
+def _check_actor(state: LegendsState, seat: str, iid: Any, *, forgoing: bool = False) -> Character:
+    """R11: ready, not forwent, the seat's own, on its table (and for forgoing, not acted)."""
+    ch = _character(state, iid)
+    if ch is None or ch.controller != seat:
+        raise refuse("not_your_character", iid=iid)
+    if ch.exhausted:
+        raise refuse("character_exhausted", iid=iid)
+    if is_asleep(ch):
+        raise refuse("character_asleep", iid=iid)
+    if ch.forwent:
+        raise refuse("character_forwent", iid=iid)
+    if forgoing and ch.acted_this_turn:
+        raise refuse("character_acted", iid=iid)
+    return ch
+
+
+def _iid_list(action: Action, name: str) -> list[Any]:
+    value = action.get(name)
+    if not isinstance(value, list | tuple):
+        raise refuse("malformed_action", action=action.type, args=name)
+    return list(value)
+
+
+def _check_hand_character(state: LegendsState, seat: str, iid: Any) -> None:
+    if not isinstance(iid, str) or iid not in state.instances:
+        raise refuse("unknown_card", iid=iid)
+    if iid not in state.seats[seat].hand:
+        raise refuse("card_not_in_hand", iid=iid)
+    if not isinstance(state.card(iid), CharacterCard):
+        raise refuse("wrong_card_type", iid=iid)
+    if not may_use(state, seat, iid):
+        raise refuse("alignment_forbidden", iid=iid)
+
+
+def _check_room(state: LegendsState, seat: str, adding: int) -> None:
+    room = battle_setup.table_room(state, seat)
+    if room is not None and adding > room:
+        raise refuse("table_full", seat=seat)
+
+
+def _check_choose_main(state: LegendsState, seat: str, action: Action) -> str | None:
+    only_args(action.type, action.args, "card_id")
+    card_id = action.get("card_id")
+    if card_id is None:
+        return None
+    if not isinstance(card_id, str) or card_id not in state.catalog:
+        raise refuse("unknown_card", iid=card_id)
+    card = state.catalog[card_id]
+    if not isinstance(card, CharacterCard):
+        raise refuse("wrong_card_type", iid=card_id)
+    if card.side not in battle_setup.allowed_main_sides(state, seat):
+        raise refuse("main_side_mismatch", card=card_id)
+    return card_id
+
+
+def _check_attackers(
+    state: LegendsState, seat: str, action: Action
+) -> list[tuple[str, str | None]]:
+    entries = _iid_list(action, "attackers")
+    chosen: list[tuple[str, str | None]] = []
+    for entry in entries:
+        if not isinstance(entry, Mapping) or "iid" not in entry or set(entry) - {"iid", "stat"}:
+            raise refuse("malformed_action", action=action.type, args="attackers")
+        _check_actor(state, seat, entry["iid"])
+        chosen.append((entry["iid"], entry.get("stat")))
+    if not chosen:
+        raise refuse("empty_selection")
+    if len({iid for iid, _ in chosen}) != len(chosen):
+        raise refuse("duplicate_card")
+    limit = state.config.max_joint_attackers
+    if limit is not None and len(chosen) > limit:
+        raise refuse("too_many_attackers", limit=limit)
+    for _, stat in chosen:
+        if stat is not None and stat not in ATTACK_STATS:
+            raise refuse("invalid_stat", stat=stat)
+    return chosen
+
+
+def _attack_stat(state: LegendsState, attacker: str, stated: str | None, target: str) -> str:
+    """R40: the stated stat under `choice`; otherwise (or when omitted) the better one."""
+    characters = battle(state).characters
+    if stated is not None and state.config.attack_stat_rule == "choice":
+        return stated
+    return best_stat(state, characters[attacker], characters.get(target))
+
+
+def _declare(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    only_args(action.type, action.args, "attackers", "target")
+    chosen = _check_attackers(state, seat, action)
+    target = action.get("target")
+    if not isinstance(target, str) or target not in state.instances:
+        raise refuse("unknown_card", iid=target)
+    b = battle(state)
+    code = target_refusal(state, seat, target, b.active_seat if state.phase == "counter" else None)
+    if code is not None:
+        raise refuse(code, iid=target)
+    if b.attack_skipped:
+        raise refuse("attacks_forgone")
+    attackers = [(iid, _attack_stat(state, iid, stat, target)) for iid, stat in chosen]
+    combat.declare(state, seat, attackers, target, events)
+
+
+def _reinforce(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    only_args(action.type, action.args, "iid", "stat")
+    fight = battle(state).combat
+    assert fight is not None
+    if seat != fight.attacking_seat:
+        raise refuse("not_your_decision", seat=seat)
+    iid = action.get("iid")
+    _check_actor(state, seat, iid)
+    limit = state.config.max_joint_attackers
+    if limit is not None and len(fight.attackers) >= limit:
+        raise refuse("too_many_attackers", limit=limit)
+    stat = action.get("stat")
+    if stat is not None and stat not in ATTACK_STATS:
+        raise refuse("invalid_stat", stat=stat)
+    if fight.plays_in_window >= state.config.max_plays_per_window:
+        raise refuse("window_cap_reached")
+    combat.reinforce(state, seat, iid, _attack_stat(state, iid, stat, fight.target), events)
+
+
+def _forgo(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    if state.config.extra_draw_mode != "per_character":
+        raise refuse("forgo_not_allowed")
+    only_args(action.type, action.args, "iids")
+    iids = _iid_list(action, "iids")
+    if not iids:
+        raise refuse("empty_selection")
+    if len(set(map(str, iids))) != len(iids):
+        raise refuse("duplicate_card")
+    for iid in iids:
+        _check_actor(state, seat, iid, forgoing=True)
+    cap = state.config.max_forgo_draws_per_turn
+    if cap is not None and battle(state).forgo_draws_this_turn + len(iids) > cap:
+        raise refuse("forgo_cap_exceeded", cap=cap)
+    main_phase.forgo(state, seat, iids, events)
+
+
+def _skip_attack(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    if state.config.extra_draw_mode != "per_player":
+        raise refuse("forgo_not_allowed")
+    only_args(action.type, action.args)
+    b = battle(state)
+    if b.attack_skipped:
+        raise refuse("attacks_forgone")
+    if b.attacked_or_built:
+        raise refuse("already_attacked")
+    main_phase.skip_attack(state, seat, events)
+
+
+def _place_initial(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    only_args(action.type, action.args, "iids")
+    iids = _iid_list(action, "iids")
+    for iid in iids:
+        _check_hand_character(state, seat, iid)
+    _check_room(state, seat, len(iids))
+    if len(set(iids)) != len(iids):
+        raise refuse("duplicate_card")
+    battle_setup.submit_formation(state, seat, [str(i) for i in iids], events)
+
+
+def _place_character(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    only_args(action.type, action.args, "iid")
+    iid = action.get("iid")
+    _check_hand_character(state, seat, iid)
+    _check_room(state, seat, 1)
+    main_phase.place_character(state, seat, iid, events)
+
+
+def _defence_ready(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    only_args(action.type, action.args, "defence_stat")
+    stat = action.get("defence_stat")
+    if stat is not None and stat not in ("def", "mp"):
+        raise refuse("invalid_stat", stat=stat)
+    combat.defence_ready(state, seat, stat, events)
+
+
+def _choose_main(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    card_id = _check_choose_main(state, seat, action)
+    if card_id is None:  # R114: the RNG picks, as on a timeout
+        candidates = battle_setup.main_candidates(state, seat)
+        card_id = candidates[state.rng.below(len(candidates))]
+    battle_setup.submit_main(state, seat, card_id, events)
+
+
+def _no_args(handler: Any) -> Any:
+    def checked(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+        only_args(action.type, action.args)
+        handler(state, seat, events)
+
+    return checked
+
+
+HANDLERS = {
+    CHOOSE_MAIN: _choose_main,
+    PLACE_INITIAL: _place_initial,
+    PLACE_CHARACTER: _place_character,
+    DECLARE_ATTACK: _declare,
+    DEFENCE_READY: _defence_ready,
+    REINFORCE: _reinforce,
+    PASS: _no_args(combat.pass_priority),
+    FORGO: _forgo,
+    SKIP_ATTACK: _skip_attack,
+    END_TURN: _no_args(main_phase.end_turn),
+    END_COUNTER: _no_args(main_phase.end_counter),
+    CONCEDE: _no_args(main_phase.concede),
+}
+
+
+def apply(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    """§6: common checks (with R56's exception for an open combat), the action cap (R30),
+    then the action's own checks."""
+    b = battle(state)
+    kind = action.type
+    fight = b.combat
+    if fight is not None and kind in MAIN_PHASE | COUNTER_PHASE:
+        owner = b.counter_seat if fight.origin == "counter" else b.active_seat
+        if seat == owner:
+            raise refuse("combat_in_progress")
+    if kind in (CHOOSE_MAIN, PLACE_INITIAL) and seat in b.sealed:
+        raise refuse("already_submitted", seat=seat)
+    if seat not in to_act(state):
+        raise refuse("not_your_decision", seat=seat)
+    if kind not in PHASE_ACTIONS.get(state.phase, frozenset()):
+        raise refuse("wrong_phase", action=kind, phase=state.phase)
+    capped = b.actions_this_turn >= state.config.max_actions_per_turn
+    if state.phase == "main" and kind not in (END_TURN, CONCEDE) and capped:
+        raise refuse("action_cap_reached", cap=state.config.max_actions_per_turn)
+    counted = seat == b.active_seat
+    HANDLERS[kind](state, seat, action, events)
+    if counted and b.active_seat == seat:
+        b.actions_this_turn += 1
+
+
+# -- every legal action ----------------------------------------------------------------------
+
+
+def _groups(cards: list[str], limit: int | None) -> Iterator[tuple[str, ...]]:
+    most = len(cards) if limit is None else min(limit, len(cards))
+    for size in range(1, most + 1):
+        yield from combinations(cards, size)
+
+
+def ready_attackers(state: LegendsState, seat: str) -> list[str]:
+    return [c.iid for c in alive_characters(state, seat) if is_ready(c) and not c.forwent]
+
+
+def _stats(state: LegendsState) -> tuple[str, ...]:
+    return ATTACK_STATS if state.config.attack_stat_rule == "choice" else ("",)
+
+
+def _attacker(iid: str, stat: str) -> dict[str, str]:
+    return {"iid": iid, "stat": stat} if stat else {"iid": iid}
+
+
+def attack_actions(state: LegendsState, seat: str) -> list[Action]:
+    """One attacker with each stat against each legal target. Joint attacks are built by
+    reinforcing in the window (R45); a declared group is accepted as a shorthand."""
+    b = battle(state)
+    if b.attack_skipped:
+        return []
+    attackers = ready_attackers(state, seat)
+    if not attackers:
+        return []
+    defenders = [b.active_seat] if state.phase == "counter" else opponents(state, seat)
+    targets = [t for d in defenders if d is not None for t in attack_targets(state, d)]
+    return [
+        Action(DECLARE_ATTACK, attackers=[_attacker(iid, stat)], target=target)
+        for target in targets
+        for iid in attackers
+        for stat in _stats(state)
+    ]
+
+
+def _main_actions(state: LegendsState, seat: str) -> list[Action]:
+    b = battle(state)
+    config = state.config
+    if b.actions_this_turn >= config.max_actions_per_turn:
+        return [Action(END_TURN), Action(CONCEDE)]
+    actions: list[Action] = []
+    room = battle_setup.table_room(state, seat)
+    if room is None or room > 0:
+        actions += [
+            Action(PLACE_CHARACTER, iid=iid)
+            for iid in state.seats[seat].hand
+            if isinstance(state.card(iid), CharacterCard) and may_use(state, seat, iid)
+        ]
+    actions += attack_actions(state, seat)
+    cap = config.max_forgo_draws_per_turn
+    if config.extra_draw_mode == "per_character" and (cap is None or b.forgo_draws_this_turn < cap):
+        actions += [
+            Action(FORGO, iids=[iid])
+            for iid in ready_attackers(state, seat)
+            if not b.characters[iid].acted_this_turn
+        ]
+    if config.extra_draw_mode == "per_player" and not (b.attack_skipped or b.attacked_or_built):
+        actions.append(Action(SKIP_ATTACK))
+    return [*actions, Action(END_TURN), Action(CONCEDE)]
+
+
+def legal_actions(state: LegendsState, seat: str) -> list[Action]:
+    if seat not in to_act(state):
+        return []
+    phase = state.phase
+    b = battle(state)
+    if phase == "setup_main_choice":
+        candidates = battle_setup.main_candidates(state, seat)
+        return (
+            [Action(CHOOSE_MAIN)]
+            + [Action(CHOOSE_MAIN, card_id=c) for c in candidates]
+            + [Action(CONCEDE)]
+        )
+    if phase == "setup_formation":
+        hand = [
+            iid
+            for iid in state.seats[seat].hand
+            if isinstance(state.card(iid), CharacterCard) and may_use(state, seat, iid)
+        ]
+        room = battle_setup.table_room(state, seat)
+        groups = [()] + list(_groups(hand, room))
+        return [Action(PLACE_INITIAL, iids=list(g)) for g in groups] + [Action(CONCEDE)]
+    if phase == "main":
+        return _main_actions(state, seat)
+    if phase == "counter":
+        return [*attack_actions(state, seat), Action(END_COUNTER), Action(CONCEDE)]
+    if phase == "defence_setup":
+        actions = [Action(DEFENCE_READY)]
+        if state.config.defence_stat_rule == "choice":
+            actions += [Action(DEFENCE_READY, defence_stat=s) for s in ("def", "mp")]
+        return [*actions, Action(CONCEDE)]
+    assert phase == "window" and b.combat is not None
+    actions = [Action(PASS)]
+    actions += [
+        Action(REINFORCE, **_attacker(c.iid, stat))
+        for c in combat.reinforcers(state, seat)
+        for stat in _stats(state)
+    ]
+    return [*actions, Action(CONCEDE)]
+
+
+# -- timeouts and clocks (R110–R115) ----------------------------------------------------------
+
+
+def decision_id(state: LegendsState, seat: str) -> str | None:
+    if seat not in to_act(state):
+        return None
+    b = battle(state)
+    phase = state.phase
+    if phase in ("setup_main_choice", "setup_formation"):
+        return f"{DECISION_NAMES[phase]}-{seat}"
+    if phase == "main":
+        return f"turn-{b.turn_no}"
+    if phase == "counter":
+        return f"counter-{b.turn_no}-{seat}"
+    assert b.combat is not None
+    if phase == "defence_setup":
+        return f"defence-{b.combat.combat_id}"
+    return f"priority-{b.combat.combat_id}-{b.combat.plays_in_window}-{b.combat.consecutive_passes}"
+
+
+def decision_name(state: LegendsState, seat: str) -> str:
+    return DECISION_NAMES[state.phase]
+
+
+def forced_action(state: LegendsState, seat: str) -> Action:
+    """R111–R114: the turn ends (no forgo draws), the counter phase ends, the defence is
+    ready with no stat stated, priority passes, the RNG picks a main, nothing more is
+    placed."""
+    return {
+        "setup_main_choice": Action(CHOOSE_MAIN),
+        "setup_formation": Action(PLACE_INITIAL, iids=[]),
+        "main": Action(END_TURN),
+        "counter": Action(END_COUNTER),
+        "defence_setup": Action(DEFENCE_READY),
+        "window": Action(PASS),
+    }[state.phase]
+
+
+def clock_seconds(state: LegendsState, seat: str) -> tuple[float, str] | None:
+    timers = state.config.timers
+    if timers is None:
+        return None
+    return {
+        "setup_main_choice": (timers.setup_s, "setup"),
+        "setup_formation": (timers.setup_s, "setup"),
+        "main": (timers.turn_s, "turn"),
+        "counter": (timers.counter_s, "counter"),
+        "defence_setup": (timers.response_s, "response"),
+        "window": (timers.response_s, "response"),
+    }[state.phase]
+
+
+# -- hidden information and imagined worlds -------------------------------------------------
+
+
+def hidden_from(state: LegendsState, seat: str) -> set[str]:
+    return hidden_hand_cards(state, seat)
+
+
+def determinize(world: LegendsState, viewer: str, rng: Rng) -> None:
+    """Other seats' hidden hand cards are shuffled with the unseen deck; sealed setup
+    choices of others are drawn again among what their new hands allow."""
+    hidden = hidden_hand_cards(world, viewer)
+    places: list[tuple[list[str], int]] = [
+        (world.deck, i) for i, iid in enumerate(world.deck) if iid not in world.revealed
+    ]
+    for info in world.seats.values():
+        places += [(info.hand, i) for i, iid in enumerate(info.hand) if iid in hidden]
+    cards = [zone[i] for zone, i in places]
+    rng.shuffle(cards)
+    for (zone, i), iid in zip(places, cards, strict=True):
+        zone[i] = iid
+    b = battle(world)
+    for seat, sealed in list(b.sealed.items()):
+        if seat == viewer:
+            continue
+        if isinstance(sealed, str):
+            candidates = battle_setup.main_candidates(world, seat)
+            b.sealed[seat] = candidates[rng.below(len(candidates))]
+        else:
+            hand = [i for i in world.seats[seat].hand if isinstance(world.card(i), CharacterCard)]
+            b.sealed[seat] = [i for i in hand if rng.below(2)]
+
+
+def max_decisions(state: LegendsState) -> int:
+    """A bound from R30, R44 and R11: per turn, the active seat's capped actions, each
+    combat's window, and one counter phase per other seat with each character attacking
+    at most once."""
+    config = state.config
+    seats = len(state.seats)
+    characters = len(state.instances)
+    window = (seats + 1) * (config.max_plays_per_window + 1)
+    per_turn = (config.max_actions_per_turn + 1) * (1 + window)
+    per_turn += (seats - 1) * (characters + 1) * (2 + window)
+    rounds_left = config.max_rounds - (state.battle.round_no if state.battle else 0) + 1
+    return 3 * seats + rounds_left * seats * per_turn
+
+
+def view(state: LegendsState, viewer: Viewer) -> dict[str, Any]:
+    return battle_view(state, viewer)
+
+
+def pending_extra(state: LegendsState) -> dict[str, Any]:
+    return {}

@@ -1,0 +1,263 @@
+"""Combat (R38–R56): the declaration, the defence setup, the response window with its
+priority, reinforcements, and the resolution with classic or epic damage."""
+
+from __future__ import annotations
+
+import math
+
+from tavola.core import Event
+
+from .protection import alive_characters, battle, controller_of
+from .state import Attacker, Character, Combat, LegendsState
+from .stats import attack_value, current_hp, defence_value, is_asleep, is_ready
+from .turns import eliminate, end_turn, kill, next_counter
+
+
+def declare(
+    state: LegendsState,
+    seat: str,
+    attackers: list[tuple[str, str]],
+    target: str,
+    events: list[Event],
+) -> None:
+    """R38: attackers are exhausted; the defending seat may set up its defence (R41)."""
+    b = battle(state)
+    defender = controller_of(state, target)
+    assert defender is not None
+    origin = "counter" if state.phase == "counter" else "main"
+    for iid, _ in attackers:
+        ch = b.characters[iid]
+        ch.exhausted = True
+        ch.exhausted_reason = "attack"
+        ch.acted_this_turn = True
+    b.equip_window_open = False
+    if origin == "main":
+        b.attacked_or_built = True
+        if defender not in b.attacked_seats_this_turn:
+            b.attacked_seats_this_turn.append(defender)
+    b.combats_opened += 1
+    kind = "character" if target in b.characters else "eg"
+    b.combat = Combat(
+        b.combats_opened,
+        seat,
+        defender,
+        [Attacker(iid, stat) for iid, stat in attackers],
+        target,
+        kind,
+        origin,
+    )
+    events.append(
+        Event(
+            "attack_declared",
+            {
+                "combat": b.combats_opened,
+                "seat": seat,
+                "defender": defender,
+                "attackers": [{"iid": i, "stat": s} for i, s in attackers],
+                "target": target,
+            },
+        )
+    )
+    needs_setup = bool(state.seats[defender].hand) or (
+        kind == "character" and state.config.defence_stat_rule == "choice"
+    )
+    if needs_setup:
+        state.phase = "defence_setup"
+    else:
+        open_window(state, events)
+
+
+def defence_ready(state: LegendsState, seat: str, stat: str | None, events: list[Event]) -> None:
+    """A9: the defence is set; a stated stat counts only under `defence_stat_rule = choice`."""
+    combat = battle(state).combat
+    assert combat is not None
+    combat.defence_stat = stat if state.config.defence_stat_rule == "choice" else None
+    events.append(Event("defence_ready", {"seat": seat, "stat": combat.defence_stat}))
+    open_window(state, events)
+
+
+def eligible_seats(state: LegendsState, combat: Combat) -> list[str]:
+    """R42: the attacking and defending seats and their teammates (or everyone)."""
+    live = [s for s in state.turn_order if not state.seats[s].eliminated]
+    if state.config.response_scope == "all":
+        return live
+    teams = {state.seats[combat.attacking_seat].team, state.seats[combat.defending_seat].team}
+    return [s for s in live if state.seats[s].team in teams]
+
+
+def open_window(state: LegendsState, events: list[Event]) -> None:
+    """R42: priority starts with the attacking seat."""
+    combat = battle(state).combat
+    assert combat is not None
+    state.phase = "window"
+    combat.stage = "window"
+    combat.eligible_seats = eligible_seats(state, combat)
+    combat.priority_seat = combat.attacking_seat
+    combat.consecutive_passes = 0
+    events.append(
+        Event(
+            "combat_window_opened", {"combat": combat.combat_id, "eligible": combat.eligible_seats}
+        )
+    )
+    settle_priority(state, events)
+
+
+def reinforcers(state: LegendsState, seat: str) -> list[Character]:
+    """Characters the attacking seat may still add (R45, R11, R39, R44)."""
+    combat = battle(state).combat
+    config = state.config
+    if combat is None or seat != combat.attacking_seat:
+        return []
+    if (
+        config.max_joint_attackers is not None
+        and len(combat.attackers) >= config.max_joint_attackers
+    ):
+        return []
+    if combat.plays_in_window >= config.max_plays_per_window:
+        return []
+    return [c for c in alive_characters(state, seat) if is_ready(c) and not c.forwent]
+
+
+def _must_pass(state: LegendsState, seat: str) -> bool:
+    """R43: an empty hand and nothing to reinforce with."""
+    return not state.seats[seat].hand and not reinforcers(state, seat)
+
+
+def _next_eligible(combat: Combat, seat: str) -> str:
+    order = combat.eligible_seats
+    return order[(order.index(seat) + 1) % len(order)]
+
+
+def settle_priority(state: LegendsState, events: list[Event]) -> None:
+    """Passes for seats that can do nothing (R43) until someone can act or all have passed."""
+    combat = battle(state).combat
+    assert combat is not None
+    while combat.consecutive_passes < len(combat.eligible_seats):
+        seat = combat.priority_seat
+        assert seat is not None
+        if not _must_pass(state, seat):
+            return
+        events.append(Event("priority_passed", {"seat": seat, "auto": True}))
+        combat.consecutive_passes += 1
+        combat.priority_seat = _next_eligible(combat, seat)
+    resolve(state, events)
+
+
+def pass_priority(state: LegendsState, seat: str, events: list[Event]) -> None:
+    combat = battle(state).combat
+    assert combat is not None
+    events.append(Event("priority_passed", {"seat": seat, "auto": False}))
+    combat.consecutive_passes += 1
+    combat.priority_seat = _next_eligible(combat, seat)
+    settle_priority(state, events)
+
+
+def reinforce(state: LegendsState, seat: str, iid: str, stat: str, events: list[Event]) -> None:
+    """R45: one more attacker joins; priority moves on."""
+    b = battle(state)
+    combat = b.combat
+    assert combat is not None
+    ch = b.characters[iid]
+    ch.exhausted = True
+    ch.exhausted_reason = "attack"
+    ch.acted_this_turn = True
+    combat.attackers.append(Attacker(iid, stat))
+    combat.plays_in_window += 1
+    combat.consecutive_passes = 0
+    events.append(Event("attacker_added", {"combat": combat.combat_id, "iid": iid, "stat": stat}))
+    combat.priority_seat = _next_eligible(combat, seat)
+    settle_priority(state, events)
+
+
+def _cancelled(state: LegendsState, combat: Combat) -> bool:
+    """R46: nobody left to attack, or nothing left to hit."""
+    characters = battle(state).characters
+    awake = [
+        a for a in combat.attackers if a.iid in characters and not is_asleep(characters[a.iid])
+    ]
+    target_gone = (
+        combat.target not in characters
+        and combat.target not in state.seats[combat.defending_seat].egs
+    )
+    return not awake or state.seats[combat.attacking_seat].eliminated or target_gone
+
+
+def hit_damage(state: LegendsState, attack: int, defence: int) -> int:
+    """R49 (classic: flat or in started groups) and R50 (epic: the excess)."""
+    config = state.config
+    if config.mode == "epic":
+        return attack - defence
+    if config.classic_damage == "ceil":
+        groups = math.ceil((attack - defence) / config.classic_hit_value)
+        return config.classic_hit_value * groups
+    return config.classic_hit_value
+
+
+def resolve(state: LegendsState, events: list[Event]) -> None:
+    """R46–R52: the attack value against the defence value at resolution; a hit deals
+    damage and may kill."""
+    b = battle(state)
+    combat = b.combat
+    assert combat is not None
+    if _cancelled(state, combat):
+        events.append(Event("attack_cancelled", {"combat": combat.combat_id}))
+        _end_combat(state, events, {"result": "cancelled", "A": 0, "D_val": 0, "damage": 0}, [])
+        return
+    target = b.characters[combat.target]
+    attack = sum(
+        attack_value(state, b.characters[a.iid], a.stat, target)
+        for a in combat.attackers
+        if a.iid in b.characters and not is_asleep(b.characters[a.iid])
+    )
+    defence = defence_value(state, target, combat.defence_stat)
+    summary = {"result": "parried", "A": attack, "D_val": defence, "damage": 0}
+    fallen: list[str] = []
+    if attack > defence and not combat.parried:
+        damage = hit_damage(state, attack, defence)
+        target.damage += damage
+        hp_after = current_hp(state, target)
+        summary.update(result="hit", damage=damage)
+        events.append(
+            Event(
+                "damage_dealt", {"iid": target.iid, "amount": damage, "hp_after": max(0, hp_after)}
+            )
+        )
+        if hp_after <= 0:
+            fallen = kill(state, target, events)
+    _end_combat(state, events, summary, fallen)
+
+
+def _end_combat(
+    state: LegendsState, events: list[Event], summary: dict[str, object], fallen: list[str]
+) -> None:
+    """R53: combat-long modifiers expire; eliminations (R104); back to the phase that
+    opened the combat, unless the active seat is gone (R62, R107)."""
+    b = battle(state)
+    combat = b.combat
+    assert combat is not None
+    for ch in b.characters.values():
+        ch.modifiers = [m for m in ch.modifiers if m.combat_id != combat.combat_id]
+    events.append(Event("attack_resolved", {"combat": combat.combat_id, **summary}))
+    b.combat = None
+    if fallen:
+        eliminate(state, fallen, "main_died", events)
+    after_combat_or_concession(state, combat.origin, events)
+
+
+def after_combat_or_concession(state: LegendsState, origin: str, events: list[Event]) -> None:
+    """Where play goes on after a combat or a seat's elimination."""
+    b = battle(state)
+    if state.result is not None:
+        return
+    active = b.active_seat
+    assert active is not None
+    if state.seats[active].eliminated:
+        b.counter_queue = []
+        b.counter_seat = None
+        end_turn(state, events)
+        return
+    counter = b.counter_seat
+    if origin == "counter" and counter is not None and state.seats[counter].eliminated:
+        next_counter(state, events)
+        return
+    state.phase = "counter" if origin == "counter" else "main"

@@ -1,0 +1,86 @@
+"""Who may be attacked (R31–R37): opponents, protection tiers and the protected main."""
+
+from __future__ import annotations
+
+from .state import Battle, Character, LegendsState
+from .stats import is_ready, is_vulnerable
+
+
+def battle(state: LegendsState) -> Battle:
+    assert state.battle is not None
+    return state.battle
+
+
+def alive_characters(state: LegendsState, seat: str) -> list[Character]:
+    """The characters on a seat's table, in placement order (the main first)."""
+    characters = battle(state).characters
+    return [characters[iid] for iid in state.seats[seat].table]
+
+
+def are_opponents(state: LegendsState, a: str, b: str) -> bool:
+    """R31: seats on different teams."""
+    return state.seats[a].team != state.seats[b].team
+
+
+def opponents(state: LegendsState, seat: str) -> list[str]:
+    """Non-eliminated seats of other teams, in turn order."""
+    return [
+        s
+        for s in state.turn_order
+        if not state.seats[s].eliminated and are_opponents(state, seat, s)
+    ]
+
+
+def main_protected(state: LegendsState, seat: str) -> bool:
+    """R32, R33: the main is protected while its seat controls an alive non-main character
+    (with `team_protection`, while any teammate does)."""
+    guards = [seat]
+    if state.config.team_protection:
+        team = state.seats[seat].team
+        guards = [s for s, info in state.seats.items() if info.team == team and not info.eliminated]
+    return any(not c.is_main for s in guards for c in alive_characters(state, s))
+
+
+def attack_targets(state: LegendsState, defender: str) -> list[str]:
+    """R32: Tier 1 (ready non-mains) if any; else Tier 2 (vulnerable non-mains, EGs),
+    plus the main when it is no longer protected."""
+    characters = alive_characters(state, defender)
+    tier1 = [c.iid for c in characters if not c.is_main and is_ready(c)]
+    if tier1:
+        return tier1
+    targets = [c.iid for c in characters if not c.is_main and is_vulnerable(c)]
+    targets += list(state.seats[defender].egs)
+    if not main_protected(state, defender):
+        targets += [c.iid for c in characters if c.is_main]
+    return targets
+
+
+def controller_of(state: LegendsState, iid: str) -> str | None:
+    """The seat whose table holds this character (or EG), or None."""
+    ch = battle(state).characters.get(iid)
+    if ch is not None:
+        return ch.controller
+    for seat, info in state.seats.items():
+        if iid in info.egs:
+            return seat
+    return None
+
+
+def target_refusal(
+    state: LegendsState, seat: str, target: str, only_from: str | None
+) -> str | None:
+    """The refusal code for attacking `target` (A8 order), or None when it is legal.
+    `only_from`: in a counter-attack phase, the seat whose cards may be attacked (R59)."""
+    owner = controller_of(state, target)
+    if owner is None:
+        return "invalid_target"
+    if not are_opponents(state, seat, owner):
+        return "target_not_opponent"
+    if target not in attack_targets(state, owner):
+        ch = battle(state).characters.get(target)
+        if ch is not None and ch.is_main and main_protected(state, owner):
+            return "main_protected"
+        return "protected_target"
+    if only_from is not None and owner != only_from:
+        return "counter_target_not_attacker"
+    return None

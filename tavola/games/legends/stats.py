@@ -1,0 +1,96 @@
+"""Characters' effective values (R7, R47, R72): stats with modifiers, hit points, statuses,
+and the attack and defence values of a combat."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .cards import CharacterCard, EquipmentCard
+from .effects import ModifyStat, ProtectMagic
+from .state import Character, LegendsState
+
+
+def printed(state: LegendsState, ch: Character) -> CharacterCard:
+    card = state.card(ch.iid)
+    assert isinstance(card, CharacterCard)
+    return card
+
+
+def _equipment_effects(state: LegendsState, ch: Character) -> Iterator[ModifyStat | ProtectMagic]:
+    if ch.equipment_iid is None:
+        return
+    card = state.card(ch.equipment_iid)
+    assert isinstance(card, EquipmentCard)
+    for effect in card.effects:
+        if isinstance(effect, ModifyStat | ProtectMagic):
+            yield effect
+
+
+def modifier_total(state: LegendsState, ch: Character, stat: str) -> int:
+    """Σ of modifiers, equipment and auras on `stat` (str, mp, def or hp_max)."""
+    total = sum(m.amount for m in ch.modifiers if m.stat == stat)
+    total += sum(
+        e.amount
+        for e in _equipment_effects(state, ch)
+        if isinstance(e, ModifyStat) and e.stat == stat
+    )
+    return total
+
+
+def eff(state: LegendsState, ch: Character, stat: str) -> int:
+    """R72: effective STR, MP or DEF: never below 0, no upper cap."""
+    return max(0, printed(state, ch).stat(stat) + modifier_total(state, ch, stat))
+
+
+def max_hp(state: LegendsState, ch: Character) -> int:
+    """R72: effective max HP, never below 1."""
+    return max(1, printed(state, ch).hp + modifier_total(state, ch, "hp_max"))
+
+
+def current_hp(state: LegendsState, ch: Character) -> int:
+    return max_hp(state, ch) - ch.damage
+
+
+def is_warded(state: LegendsState, ch: Character) -> bool:
+    """R70: protected from opponents' magic (a ward modifier or equipment)."""
+    return any(m.stat == "ward" for m in ch.modifiers) or any(
+        isinstance(e, ProtectMagic) for e in _equipment_effects(state, ch)
+    )
+
+
+def is_asleep(ch: Character) -> bool:
+    return ch.sleep_remaining > 0
+
+
+def is_vulnerable(ch: Character) -> bool:
+    """R7: exhausted or asleep; a vulnerable character defends with 0."""
+    return ch.exhausted or is_asleep(ch)
+
+
+def is_ready(ch: Character) -> bool:
+    """R7: able to defend (and, unless it forwent, to attack or build)."""
+    return not is_vulnerable(ch)
+
+
+def attack_value(
+    state: LegendsState, attacker: Character, stat: str, target: Character | None
+) -> int:
+    """R47: the chosen stat's effective value; MP counts 0 against a warded target."""
+    if stat == "mp" and target is not None and is_warded(state, target):
+        return 0
+    return eff(state, attacker, stat)
+
+
+def best_stat(state: LegendsState, attacker: Character, target: Character | None) -> str:
+    """R40: the stat giving the higher attack value against this target, STR on a tie."""
+    strength = attack_value(state, attacker, "str", target)
+    return "mp" if attack_value(state, attacker, "mp", target) > strength else "str"
+
+
+def defence_value(state: LegendsState, target: Character, stated: str | None) -> int:
+    """R46, R48: 0 if vulnerable; else the stated stat, or the higher of DEF and MP."""
+    if is_vulnerable(target):
+        return 0
+    if stated is not None:
+        return eff(state, target, stated)
+    return max(eff(state, target, "def"), eff(state, target, "mp"))
