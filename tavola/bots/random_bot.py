@@ -1,4 +1,5 @@
-"""The random bot: a uniform choice among the legal actions (rare ones, such as conceding,\nonly now and then), from its own seeded RNG."""
+"""The random bot: a uniform choice among the legal actions (rare ones, such as
+conceding, only now and then), from its own seeded RNG."""
 
 from __future__ import annotations
 

@@ -102,11 +102,14 @@ class LegendsScreen:
         names = ", ".join(view["seats"][s]["name"] for s in result["winners"])
         key = "ui.draw" if result["draw"] else "ui.winner"
         self.console.print(Text(self.t(key, winners=names), style="bold green"))
+        simplified = view["mode"] == "simplified"
         table = RichTable(title=self.t("ui.placements"))
         table.add_column("#")
         table.add_column("")
-        table.add_column(self.t("ui.cards"))
+        table.add_column(self.t("ui.cards") if simplified else self.t("ui.characters"))
         for seat_id, place in sorted(result["placements"].items(), key=lambda kv: kv[1]):
             seat = view["seats"][seat_id]
-            table.add_row(str(place), seat["name"], str(seat["pile_size"]))
+            count = seat["pile_size"] if simplified else len(seat["table"])
+            table.add_row(str(place), seat["name"], str(count))
         self.console.print(table)
+        self.console.print(f"{self.t('ui.reason')}: {self.t('outcome.' + result['reason'])}")

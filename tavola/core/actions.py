@@ -66,7 +66,7 @@ class Action:
         return hash(self._key)
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{k}={v!r}" for k, v in sorted(self._args.items()))
+        inner = ", ".join(f"{k}={thaw(v)!r}" for k, v in sorted(self._args.items()))
         return f"{self.type}({inner})"
 
 

@@ -15,7 +15,7 @@ RARE_CHANCE = 50
 
 def random_action(game: Game[Any], state: Any, seat: str, rng: Rng) -> Action:
     actions = game.legal_actions(state, seat)
-    rare = getattr(game, "rare_actions", frozenset())
+    rare: frozenset[str] = getattr(game, "rare_actions", frozenset())
     common = [a for a in actions if a.type not in rare]
     if common and (len(common) == len(actions) or rng.below(RARE_CHANCE) != 0):
         return rng.choice(common)

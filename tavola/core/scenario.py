@@ -50,10 +50,13 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def lookup(data: Any, path: str) -> Any:
-    """`data` at a dotted path; numeric parts index lists. MISSING when absent."""
+    """`data` at a dotted path; numeric parts index lists, `#` is a list's or table's
+    length. MISSING when absent."""
     node = data
     for part in path.split("."):
-        if isinstance(node, Mapping) and part in node:
+        if part == "#" and isinstance(node, Mapping | list):
+            node = len(node)
+        elif isinstance(node, Mapping) and part in node:
             node = node[part]
         elif (
             isinstance(node, list)

@@ -228,3 +228,58 @@ def test_bench_json_reports_the_figures():
 
 def test_games_lists_legends():
     assert "legends" in invoke("games").output.split()
+
+
+def test_bot_battle_prints_the_same_game_every_time():
+    args = ("play", "legends", "--mode", "classic", "--seats", "bot,bot,bot,bot", "--seed", "11")
+    first, second = invoke(*args), invoke(*args)
+    assert first.exit_code == 0, first.output
+    assert first.output == second.output
+    assert "Vince" in first.output or "Pareggio" in first.output
+
+
+def test_a_human_finishes_a_battle_at_the_terminal(tmp_path):
+    record = tmp_path / "battle.json"
+    result = invoke(
+        "play",
+        "legends",
+        "--mode",
+        "epic",
+        "--seats",
+        "human,bot",
+        "--seed",
+        "5",
+        "--max-rounds",
+        "6",
+        "--lang",
+        "en",
+        "--save",
+        str(record),
+        input="1\n" * 3000,
+    )
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Choose your main character" in result.output
+    assert "What do you do?" in result.output
+    assert "Winner:" in result.output or "Draw:" in result.output
+    assert GameRecord.load(record).log
+
+
+def test_teams_battle_in_the_terminal_names_teams():
+    result = invoke(
+        "play",
+        "legends",
+        "--mode",
+        "classic",
+        "--sides",
+        "teams",
+        "--seats",
+        "bot,bot,bot,bot",
+        "--teams",
+        "A,B,A,B",
+        "--seed",
+        "3",
+        "--lang",
+        "en",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output

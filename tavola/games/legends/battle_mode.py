@@ -426,7 +426,7 @@ def legal_actions(state: LegendsState, seat: str) -> list[Action]:
             if isinstance(state.card(iid), CharacterCard) and may_use(state, seat, iid)
         ]
         room = battle_setup.table_room(state, seat)
-        groups = [()] + list(_groups(hand, room))
+        groups = [(), *_groups(hand, room)]
         return [Action(PLACE_INITIAL, iids=list(g)) for g in groups] + [Action(CONCEDE)]
     if phase == "main":
         return _main_actions(state, seat)

@@ -8,6 +8,7 @@ from typing import Any
 
 from tavola.core import Viewer
 
+from .battle_setup import main_candidates
 from .draws import hand_viewers
 from .protection import alive_characters, attack_targets, main_protected
 from .state import Character, Combat, LegendsState
@@ -104,7 +105,14 @@ def battle_view(state: LegendsState, viewer: Viewer) -> dict[str, Any]:
         if seat in b.sealed and (viewer.is_referee or viewer.seats == {seat}):
             entry["sealed_choice"] = b.sealed[seat]
         seats[seat] = entry
+    extra: dict[str, Any] = {}
+    if state.phase == "setup_main_choice" and len(viewer.seats) == 1:
+        (seat,) = viewer.seats
+        if seat in state.seats and state.seats[seat].main_iid is None:
+            candidates = main_candidates(state, seat)
+            extra["main_candidates"] = [{"card_id": card_id} for card_id in candidates]
     return {
+        **extra,
         "seats": seats,
         "round_no": b.round_no,
         "turn_no": b.turn_no,

@@ -9,7 +9,7 @@ the magic, potions, equipment and Enchantgineering rules.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tavola.core import Action
 
@@ -131,8 +131,8 @@ def group(state: LegendsState, rank: Sequence[Character], t: str) -> list[Charac
 
 
 def _prefix(
-    rank: Sequence[Character], values: list[int], enough, limit: int | None
-) -> list[Character]:  # type: ignore[no-untyped-def]
+    rank: Sequence[Character], values: list[int], enough: Callable[[int], bool], limit: int | None
+) -> list[Character]:
     total = 0
     for i, value in enumerate(values):
         total += value

@@ -185,13 +185,13 @@ def _check_sides(config: LegendsConfig, catalog: Catalog) -> None:
         raise _fail("team_layout", "good vs evil needs both sides", "players")
     allowed = {"good": ("good", "neutral"), "evil": ("evil", "neutral")}
     for i, player in enumerate(config.players):
-        if player.main_card_id is not None and player.team is not None:
-            if catalog[player.main_card_id].side not in allowed[player.team]:
-                raise _fail(
-                    "main_side_mismatch",
-                    f"a {player.team} player's main must be {' or '.join(allowed[player.team])}",
-                    f"players[{i}].main_card_id",
-                )
+        main, team = player.main_card_id, player.team
+        if main is not None and team is not None and catalog[main].side not in allowed[team]:
+            raise _fail(
+                "main_side_mismatch",
+                f"a {team} player's main must be {' or '.join(allowed[team])}",
+                f"players[{i}].main_card_id",
+            )
     if config.boss is not None and catalog[config.boss.main_card_id].side == "good":
         raise _fail("main_side_mismatch", "the boss's main is evil or neutral", "boss.main_card_id")
 

@@ -373,7 +373,7 @@ def battle_samples() -> list[dict[str, Any]]:
             "max_characters_on_table": 4,
         },
     ]
-    configs = []
+    configs: list[dict[str, Any]] = []
     for mode in ("classic", "epic"):
         for n, letters in teams.items():
             for sides in ("free_for_all", "teams", "good_vs_evil"):
