@@ -121,6 +121,7 @@ def _setup_seat(state: LegendsState, cards: _Cards, seat: str, entry: Mapping[st
         raise _bad(f"'{card_id}' is not a character", f"seats.{seat}.main")
     instantiate_main(state, seat, card_id)
     _place(state, seat, f"m{seat}", main_entry, f"seats.{seat}.main", is_main=True)
+    _equip(state, cards, f"m{seat}", main_entry, f"seats.{seat}.main")
     state.seats[seat].hand = [
         iid for iid, _ in cards.many(entry.get("hand", []), f"seats.{seat}.hand")
     ]
@@ -129,13 +130,20 @@ def _setup_seat(state: LegendsState, cards: _Cards, seat: str, entry: Mapping[st
         if not isinstance(state.card(iid), CharacterCard):
             raise _bad("only characters stand on a table", where)
         _place(state, seat, iid, details, where)
-        equipment = details.get("equipment")
-        if equipment is not None:
-            eq = cards.add(equipment, f"{where}.equipment")
-            if not isinstance(state.card(eq), EquipmentCard):
-                raise _bad(f"'{equipment}' is not equipment", f"{where}.equipment")
-            assert state.battle is not None
-            state.battle.characters[iid].equipment_iid = eq
+        _equip(state, cards, iid, details, where)
+
+
+def _equip(
+    state: LegendsState, cards: _Cards, iid: str, details: Mapping[str, Any], where: str
+) -> None:
+    equipment = details.get("equipment")
+    if equipment is None:
+        return
+    eq = cards.add(equipment, f"{where}.equipment")
+    if not isinstance(state.card(eq), EquipmentCard):
+        raise _bad(f"'{equipment}' is not equipment", f"{where}.equipment")
+    assert state.battle is not None
+    state.battle.characters[iid].equipment_iid = eq
 
 
 def _config_main(state: LegendsState, seat: str) -> str | None:

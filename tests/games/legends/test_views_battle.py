@@ -1,0 +1,82 @@
+"""§8 in battles: hands, the deck's order after a reshuffle, sealed choices, team views."""
+
+import json
+
+from tavola.core import Action, Rng, Table, Viewer
+from tavola.games.legends.draws import take_top
+
+from .tables import character
+
+CATALOG = ["starter_S1", character("X-A", hp=300, str_=60), character("X-B", hp=200)]
+
+
+def two_seats(**setup):
+    players = [
+        {"name": "P", "age": 10, "main_card_id": "S1-001"},
+        {"name": "D", "age": 20, "main_card_id": "S1-002"},
+    ]
+    config = {"mode": "classic", "players": players, "catalog": CATALOG}
+    return Table("legends", config, 1, {"turn_order": ["P1", "P2"], **setup})
+
+
+def test_r16_a_reshuffled_deck_hides_its_new_order():
+    table = two_seats(discard=["S1-003", "S1-004", "S1-005", "S1-009"])
+    take_top(table.state, [])
+    assert len(table.game.hidden_from(table.state, "P2")) == 3
+    orders = {tuple(table.game.determinize(table.state, "P2", Rng(seed)).deck) for seed in range(6)}
+    assert len(orders) > 1
+
+
+def test_a_seat_sees_its_hand_and_only_the_size_of_others():
+    table = two_seats(seats={"P1": {"hand": ["S1-003", "S1-004"]}, "P2": {"hand": ["S1-005"]}})
+    p1 = table.view(Viewer.seat("P1"))
+    assert [c["card_id"] for c in p1["seats"]["P1"]["hand"]] == ["S1-003", "S1-004"]
+    assert "hand" not in p1["seats"]["P2"] and p1["seats"]["P2"]["hand_size"] == 1
+    hidden = table.game.hidden_from(table.state, "P1")
+    assert hidden and not any(json.dumps(i) in json.dumps(p1) for i in hidden)
+
+
+def test_team_shared_hands_show_teammates_hands_and_the_team_view():
+    players = [
+        {"age": 10, "team": "A", "main_card_id": "S1-001"},
+        {"age": 20, "team": "B", "main_card_id": "S1-002"},
+        {"age": 30, "team": "A", "main_card_id": "S1-003"},
+    ]
+    config = {"mode": "classic", "sides": "teams", "players": players, "team_shared_hands": True}
+    setup = {"seats": {"P1": {"hand": ["S1-004"]}, "P2": {"hand": ["S1-005"]}}}
+    table = Table("legends", config, 1, setup)
+    assert "hand" in table.view(Viewer.seat("P3"))["seats"]["P1"]
+    team = table.view(Viewer.team("A", ["P1", "P3"]))
+    assert "hand" in team["seats"]["P1"] and "hand" not in team["seats"]["P2"]
+
+
+def test_without_shared_hands_a_team_view_shows_no_members_hand():
+    players = [
+        {"age": 10, "team": "A", "main_card_id": "S1-001"},
+        {"age": 20, "team": "B", "main_card_id": "S1-002"},
+        {"age": 30, "team": "A", "main_card_id": "S1-003"},
+    ]
+    config = {"mode": "classic", "sides": "teams", "players": players}
+    table = Table("legends", config, 1, {"seats": {"P1": {"hand": ["S1-004"]}}})
+    assert "hand" not in table.view(Viewer.team("A", ["P1", "P3"]))["seats"]["P1"]
+    assert "hand" not in table.view(Viewer.seat("P3"))["seats"]["P1"]
+
+
+def test_a_sealed_main_choice_is_shown_only_to_its_seat():
+    players = [{"age": 10}, {"age": 20}]
+    config = {"mode": "classic", "players": players, "deck_source": "starter"}
+    table = Table("legends", config, 4)
+    table.act("P1", Action("choose_main", card_id="S1-016"))
+    own = table.view(Viewer.seat("P1"))["seats"]["P1"]
+    other = table.view(Viewer.seat("P2"))["seats"]["P1"]
+    assert own["sealed_choice"] == "S1-016"
+    assert other["sealed"] is True and "sealed_choice" not in other
+    assert "S1-016" not in json.dumps([e.to_json() for e in table.events_for(Viewer.seat("P2"))])
+
+
+def test_card_drawn_is_private_with_a_public_twin():
+    table = two_seats(deck=["S1-003"], start="turn")
+    mine = [e for e in table.events_for(Viewer.seat("P1")) if e.type == "card_drawn"]
+    theirs = [e for e in table.events_for(Viewer.seat("P2")) if e.type == "card_drawn"]
+    assert mine[0].data["card_id"] == "S1-003"
+    assert dict(theirs[0].data) == {"seat": "P1"}
