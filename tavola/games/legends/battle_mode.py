@@ -24,7 +24,7 @@ from .actions import (
     REINFORCE,
     SKIP_ATTACK,
 )
-from .battle_view import battle_view, hidden_hand_cards
+from .battle_view import battle_view, hidden_hand_cards, sees_hand
 from .cards import CharacterCard
 from .draws import may_use
 from .messages import only_args, refuse
@@ -51,6 +51,7 @@ ACTIONS = frozenset(
 MAIN_PHASE = frozenset({PLACE_CHARACTER, DECLARE_ATTACK, FORGO, SKIP_ATTACK, END_TURN})
 COUNTER_PHASE = frozenset({DECLARE_ATTACK, END_COUNTER})
 PHASE_ACTIONS = {
+    "setup_cut": frozenset({CONCEDE}),
     "setup_main_choice": frozenset({CHOOSE_MAIN, CONCEDE}),
     "setup_formation": frozenset({PLACE_INITIAL, CONCEDE}),
     "main": MAIN_PHASE | {CONCEDE},
@@ -80,6 +81,8 @@ def is_out(state: LegendsState, seat: str) -> bool:
 def to_act(state: LegendsState) -> frozenset[str]:
     b = battle(state)
     phase = state.phase
+    if phase == "setup_cut":
+        return frozenset({state.cutter}) if state.cutter else frozenset()
     if phase == "setup_main_choice":
         return frozenset(battle_setup.main_choice_pending(state))
     if phase == "setup_formation":
@@ -121,6 +124,24 @@ def _check_actor(state: LegendsState, seat: str, iid: Any, *, forgoing: bool = F
     if forgoing and ch.acted_this_turn:
         raise refuse("character_acted", iid=iid)
     return ch
+
+
+def _check_known_cards(state: LegendsState, action: Action) -> None:
+    """§6's common `unknown_card`: every card an action names must exist in this game."""
+    named: list[Any] = []
+    for key in ("iid", "target"):
+        if key in action.args:
+            named.append(action.get(key))
+    for key in ("iids", "attackers"):
+        value = action.get(key)
+        if isinstance(value, list | tuple):
+            named += [v.get("iid") if isinstance(v, Mapping) else v for v in value]
+    for iid in named:
+        if isinstance(iid, str) and iid not in state.instances:
+            raise refuse("unknown_card", iid=iid)
+    card_id = action.get("card_id")
+    if isinstance(card_id, str) and card_id not in state.catalog:
+        raise refuse("unknown_card", iid=card_id)
 
 
 def _iid_list(action: Action, name: str) -> list[Any]:
@@ -322,16 +343,16 @@ def apply(state: LegendsState, seat: str, action: Action, events: list[Event]) -
     b = battle(state)
     kind = action.type
     fight = b.combat
-    if fight is not None and kind in MAIN_PHASE | COUNTER_PHASE:
-        owner = b.counter_seat if fight.origin == "counter" else b.active_seat
-        if seat == owner:
-            raise refuse("combat_in_progress")
+    in_phase = kind in MAIN_PHASE | COUNTER_PHASE
+    if fight is not None and in_phase and seat in (b.active_seat, b.counter_seat):
+        raise refuse("combat_in_progress")
     if kind in (CHOOSE_MAIN, PLACE_INITIAL) and seat in b.sealed:
         raise refuse("already_submitted", seat=seat)
     if seat not in to_act(state):
         raise refuse("not_your_decision", seat=seat)
     if kind not in PHASE_ACTIONS.get(state.phase, frozenset()):
         raise refuse("wrong_phase", action=kind, phase=state.phase)
+    _check_known_cards(state, action)
     capped = b.actions_this_turn >= state.config.max_actions_per_turn
     if state.phase == "main" and kind not in (END_TURN, CONCEDE) and capped:
         raise refuse("action_cap_reached", cap=state.config.max_actions_per_turn)
@@ -507,14 +528,13 @@ def hidden_from(state: LegendsState, seat: str) -> set[str]:
 
 
 def determinize(world: LegendsState, viewer: str, rng: Rng) -> None:
-    """Other seats' hidden hand cards are shuffled with the unseen deck; sealed setup
-    choices of others are drawn again among what their new hands allow."""
-    hidden = hidden_hand_cards(world, viewer)
-    places: list[tuple[list[str], int]] = [
-        (world.deck, i) for i, iid in enumerate(world.deck) if iid not in world.revealed
-    ]
-    for info in world.seats.values():
-        places += [(info.hand, i) for i, iid in enumerate(info.hand) if iid in hidden]
+    """The cards of hands `viewer` cannot see are dealt again with the deck (hand sizes
+    kept); sealed setup choices of others are drawn again among what their new hands
+    allow. A card once shown stays where it is only if its hand is visible."""
+    places: list[tuple[list[str], int]] = [(world.deck, i) for i in range(len(world.deck))]
+    for seat, info in world.seats.items():
+        if seat != viewer and not sees_hand(world, Viewer.seat(viewer), seat):
+            places += [(info.hand, i) for i in range(len(info.hand))]
     cards = [zone[i] for zone, i in places]
     rng.shuffle(cards)
     for (zone, i), iid in zip(places, cards, strict=True):

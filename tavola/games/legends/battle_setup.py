@@ -6,9 +6,9 @@ from tavola.core import ConfigError, Event
 
 from .alignments import side_of
 from .cards import CharacterCard
-from .draws import discard, may_use, take_top, to_hand
+from .draws import discard, may_use, to_hand
 from .setup import BOSS
-from .state import Battle, Character, LegendsState
+from .state import Battle, Character, LegendsState, Modifier
 from .turns import live_seats, start_round
 
 MAIN_SIDES = {"good": ("good", "neutral"), "evil": ("evil", "neutral")}
@@ -111,30 +111,21 @@ def deal_count(state: LegendsState, seat: str) -> int:
 
 def deal(state: LegendsState, events: list[Event]) -> None:
     """S7: one card at a time in turn order; unusable cards are then discarded (and, with
-    `replace_initial_discards`, replaced one at a time)."""
+    `replace_initial_discards`, replaced one at a time). The deal never reshuffles the
+    discard pile: it stops when the deck is empty."""
     seats = live_seats(state)
     wanted = {s: deal_count(state, s) for s in seats}
-    dealt: dict[str, list[str]] = {s: [] for s in seats}
-    while any(len(dealt[s]) < wanted[s] for s in seats):
-        progressed = False
+    given = dict.fromkeys(seats, 0)
+    while state.deck and any(given[s] < wanted[s] for s in seats):
         for seat in seats:
-            if len(dealt[seat]) < wanted[seat]:
-                iid = take_top(state, events)
-                if iid is None:
-                    break
-                dealt[seat].append(iid)
-                to_hand(state, seat, iid, "card_dealt", events)
-                progressed = True
-        if not progressed or (not state.deck and not state.discard):
-            break
+            if given[seat] < wanted[seat] and state.deck:
+                to_hand(state, seat, state.deck.pop(0), "card_dealt", events)
+                given[seat] += 1
     for seat in seats:
         _discard_unusable(state, seat, events)
         if state.config.replace_initial_discards:
-            while len(state.seats[seat].hand) < wanted[seat]:
-                iid = take_top(state, events)
-                if iid is None:
-                    break
-                to_hand(state, seat, iid, "card_dealt", events)
+            while len(state.seats[seat].hand) < wanted[seat] and state.deck:
+                to_hand(state, seat, state.deck.pop(0), "card_dealt", events)
                 _discard_unusable(state, seat, events)
     _place_mains(state, events)
     state.phase = "setup_formation"
@@ -158,7 +149,10 @@ def _place_mains(state: LegendsState, events: list[Event]) -> None:
     for seat in seats:
         iid = state.seats[seat].main_iid
         assert iid is not None
-        place(state, seat, iid, is_main=True)
+        main = place(state, seat, iid, is_main=True)
+        if seat == BOSS and state.config.boss is not None and state.config.boss.level > 1:
+            bonus = 100 * (state.config.boss.level - 1)  # BP16
+            main.modifiers.append(Modifier("hp_max", bonus, "permanent", None, None, 0))
     events.append(Event("mains_placed", {s: state.seats[s].main_iid for s in seats}))
 
 
@@ -208,8 +202,12 @@ def submit_main(state: LegendsState, seat: str, card_id: str, events: list[Event
 
 
 def after_setup_concession(state: LegendsState, events: list[Event]) -> None:
-    """A seat left during setup: the others' sealed choices may now all be in."""
-    if state.phase == "setup_main_choice" and not main_choice_pending(state):
+    """A seat left during setup: the others' sealed choices may now all be in, and a new
+    cutter may be needed."""
+    if state.phase == "setup_cut" and state.cutter is not None:
+        if state.seats[state.cutter].eliminated:
+            state.cutter = live_seats(state)[1]
+    elif state.phase == "setup_main_choice" and not main_choice_pending(state):
         reveal_mains(state, events)
     elif state.phase == "setup_formation" and not _formation_pending(state):
         reveal_formation(state, events)

@@ -87,7 +87,8 @@ def battle_view(state: LegendsState, viewer: Viewer) -> dict[str, Any]:
     seats: dict[str, dict[str, Any]] = {}
     for seat, info in state.seats.items():
         entry: dict[str, Any] = {
-            "main": info.main_iid,
+            # An eliminated seat's main went to the discard pile and may come back hidden.
+            "main": None if info.eliminated else info.main_iid,
             "permission": info.permission,
             "eliminated": info.eliminated,
             "elimination_order": info.elimination_order,

@@ -32,7 +32,6 @@ def take_top(state: LegendsState, events: list[Event]) -> str | None:
         state.deck = state.discard
         state.discard = []
         state.rng.shuffle(state.deck)
-        state.revealed -= set(state.deck)  # the faces were seen, the new order is not
         events.append(Event("deck_reshuffled", {"size": len(state.deck)}))
     if not state.deck:
         events.append(Event("draw_skipped", {}))

@@ -111,7 +111,8 @@ class LegendsGame:
         if seat not in self.to_act(state):
             return []
         if state.phase == "setup_cut":
-            return [Action(CUT_DECK)] + [Action(CUT_DECK, k=k) for k in range(1, len(state.deck))]
+            cuts = [Action(CUT_DECK)] + [Action(CUT_DECK, k=k) for k in range(1, len(state.deck))]
+            return cuts + ([Action(CONCEDE)] if state.battle is not None else [])
         return rules_for(state).legal_actions(state, seat)
 
     # -- the action gate ------------------------------------------------------------------
@@ -145,6 +146,9 @@ class LegendsGame:
         if state.phase == "setup_cut":
             if seat not in self.to_act(state):
                 raise refuse("not_your_decision", seat=seat)
+            if action.type == CONCEDE and state.battle is not None:
+                rules.apply(state, seat, action, events)
+                return events
             if action.type != CUT_DECK:
                 raise refuse("wrong_phase", action=action.type, phase=state.phase)
             self._cut(state, seat, action, events)
@@ -270,11 +274,7 @@ class LegendsGame:
         """A world consistent with what `seat` has seen: unseen cards dealt again, and a
         fresh RNG, since the real one's future is hidden too."""
         world = state.clone()
-        unseen = [i for i, iid in enumerate(world.deck) if iid not in world.revealed]
-        cards = [world.deck[i] for i in unseen]
-        rng.shuffle(cards)
-        for i, iid in zip(unseen, cards, strict=True):
-            world.deck[i] = iid
+        rng.shuffle(world.deck)  # nobody knows the deck's order
         if state.phase != "setup_cut":
             rules_for(state).determinize(world, seat, rng)
         world.rng = Rng(rng.next_u32())

@@ -60,7 +60,7 @@ def concede(state: LegendsState, seat: str, events: list[Event]) -> None:
     eliminate(state, [seat], "concede", events)
     if state.result is not None:
         return
-    if phase in ("setup_main_choice", "setup_formation"):
+    if phase in ("setup_cut", "setup_main_choice", "setup_formation"):
         after_setup_concession(state, events)
         return
     if combat is not None:

@@ -62,15 +62,16 @@ def turn_order(
 def assemble_deck(
     config: LegendsConfig, catalog: Catalog, order: list[str]
 ) -> tuple[list[str], dict[str, str], dict[str, list[str]]]:
-    """S4: contributions in turn order, then the boss's, then one copy of every catalogue
-    card when `deck_source` asks for it. Returns (deck iids, iid → card_id, contributions)."""
+    """S4: the player seats' contributions in turn order, then the boss's, then one copy of
+    every catalogue card when `deck_source` asks for it. Returns (deck iids, iid → card_id,
+    contributions)."""
     contributions: dict[str, list[str]] = {}
     for i, player in enumerate(config.players, start=1):
         contributions[f"P{i}"] = list(player.contribution)
     if config.boss is not None:
         contributions[BOSS] = list(config.boss.contribution)
     card_ids: list[str] = []
-    for seat in order:
+    for seat in [s for s in order if s != BOSS] + [BOSS]:
         card_ids.extend(contributions.get(seat, []))
     if config.deck_source in ("starter", "both"):
         card_ids.extend(catalog)

@@ -414,7 +414,8 @@ class LegendsState:
     """Card iid → the seat that last controlled it on a table (R77, R80)."""
     cutter: str | None = None
     revealed: set[str] = field(default_factory=set)
-    """Instances whose face everyone has seen."""
+    """Instances whose face everyone has seen at some point (where they are now may still
+    be hidden: the deck's order always is)."""
     strappa: Strappacamicia | None = None
     battle: Battle | None = None
     result: Result | None = None
