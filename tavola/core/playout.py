@@ -9,7 +9,7 @@ from .actions import Action
 from .protocol import Game
 from .rng import Rng
 
-RARE_CHANCE = 50
+RARE_CHANCE = 300
 """A rare action is taken in about one choice in this many, when others are possible."""
 
 

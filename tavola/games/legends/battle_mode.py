@@ -9,8 +9,10 @@ from typing import Any
 
 from tavola.core import Action, Event, Rng, Viewer
 
-from . import battle_setup, combat, main_phase
+from . import battle_setup, card_play, combat, enchantgineering, equipment, main_phase
 from .actions import (
+    ASSIGN_EQUIPMENT,
+    BUILD,
     CHOOSE_MAIN,
     CONCEDE,
     DECLARE_ATTACK,
@@ -21,11 +23,13 @@ from .actions import (
     PASS,
     PLACE_CHARACTER,
     PLACE_INITIAL,
+    PLAY_CARD,
     REINFORCE,
     SKIP_ATTACK,
 )
 from .battle_view import battle_view, hidden_hand_cards, sees_hand
-from .cards import CharacterCard
+from .card_effects import settle_deaths
+from .cards import CharacterCard, EnchantgineeringCard
 from .draws import may_use
 from .messages import only_args, refuse
 from .protection import alive_characters, attack_targets, battle, opponents, target_refusal
@@ -46,18 +50,37 @@ ACTIONS = frozenset(
         END_TURN,
         END_COUNTER,
         CONCEDE,
+        PLAY_CARD,
+        ASSIGN_EQUIPMENT,
+        BUILD,
     }
 )
-MAIN_PHASE = frozenset({PLACE_CHARACTER, DECLARE_ATTACK, FORGO, SKIP_ATTACK, END_TURN})
-COUNTER_PHASE = frozenset({DECLARE_ATTACK, END_COUNTER})
+MAIN_PHASE = frozenset(
+    {
+        PLACE_CHARACTER,
+        ASSIGN_EQUIPMENT,
+        PLAY_CARD,
+        BUILD,
+        DECLARE_ATTACK,
+        FORGO,
+        SKIP_ATTACK,
+        END_TURN,
+    }
+)
+COUNTER_PHASE = frozenset({ASSIGN_EQUIPMENT, PLAY_CARD, DECLARE_ATTACK, END_COUNTER})
+# §6: these, sent by the active or counter-attacking seat while a combat is open, are
+# refused `combat_in_progress` (A4, A7, A8, A12–A14).
+PHASE_MOVES = frozenset(
+    {PLACE_CHARACTER, BUILD, DECLARE_ATTACK, FORGO, SKIP_ATTACK, END_TURN, END_COUNTER}
+)
 PHASE_ACTIONS = {
     "setup_cut": frozenset({CONCEDE}),
     "setup_main_choice": frozenset({CHOOSE_MAIN, CONCEDE}),
     "setup_formation": frozenset({PLACE_INITIAL, CONCEDE}),
     "main": MAIN_PHASE | {CONCEDE},
     "counter": COUNTER_PHASE | {CONCEDE},
-    "defence_setup": frozenset({DEFENCE_READY, CONCEDE}),
-    "window": frozenset({PASS, REINFORCE, CONCEDE}),
+    "defence_setup": frozenset({ASSIGN_EQUIPMENT, DEFENCE_READY, CONCEDE}),
+    "window": frozenset({PLAY_CARD, PASS, REINFORCE, CONCEDE}),
 }
 DECISION_NAMES = {
     "setup_main_choice": CHOOSE_MAIN,
@@ -129,10 +152,13 @@ def _check_actor(state: LegendsState, seat: str, iid: Any, *, forgoing: bool = F
 def _check_known_cards(state: LegendsState, action: Action) -> None:
     """§6's common `unknown_card`: every card an action names must exist in this game."""
     named: list[Any] = []
-    for key in ("iid", "target"):
+    for key in ("iid", "eq_iid", "char_iid", "eg_iid"):
         if key in action.args:
             named.append(action.get(key))
-    for key in ("iids", "attackers"):
+    target = action.get("target")
+    if isinstance(target, str) and target not in state.seats:
+        named.append(target)
+    for key in ("iids", "attackers", "builders"):
         value = action.get(key)
         if isinstance(value, list | tuple):
             named += [v.get("iid") if isinstance(v, Mapping) else v for v in value]
@@ -305,6 +331,52 @@ def _defence_ready(state: LegendsState, seat: str, action: Action, events: list[
     combat.defence_ready(state, seat, stat, events)
 
 
+def _build(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    """A7 (R27, R90–R93), checks in the spec's order."""
+    only_args(action.type, action.args, "eg_iid", "builders")
+    iid = action.get("eg_iid")
+    b = battle(state)
+    eg = b.egs.get(iid)
+    in_hand = iid in state.seats[seat].hand and isinstance(state.card(iid), EnchantgineeringCard)
+    if not in_hand and (eg is None or eg.controller != seat or eg.complete):
+        raise refuse("eg_not_under_construction", iid=iid)
+    if in_hand and not may_use(state, seat, iid):
+        raise refuse("alignment_forbidden", iid=iid)
+    builders = _iid_list(action, "builders")
+    for builder in builders:
+        _check_actor(state, seat, builder)
+    if not builders:
+        raise refuse("empty_selection")
+    if len(set(builders)) != len(builders):
+        raise refuse("duplicate_card")
+    if not enchantgineering.requirement_met(state, seat):
+        raise refuse("eg_requirement_unmet")
+    progress = eg.progress if eg is not None else 0
+    if len(builders) > enchantgineering.eg_card(state, iid).phases - progress:
+        raise refuse("builder_overflow")
+    if b.attack_skipped:
+        raise refuse("attacks_forgone")
+    phase = state.phase
+    enchantgineering.build(state, seat, iid, [str(x) for x in builders], events)
+    settle_deaths(state, events)  # a completed aura may lower enemies' max HP
+    combat.continue_after_effects(state, phase, events)
+
+
+def build_actions(state: LegendsState, seat: str) -> list[Action]:
+    """Building with one builder at a time (several builders are accepted as a shorthand)."""
+    b = battle(state)
+    if b.attack_skipped or not enchantgineering.requirement_met(state, seat):
+        return []
+    egs = [
+        iid
+        for iid in state.seats[seat].hand
+        if isinstance(state.card(iid), EnchantgineeringCard) and may_use(state, seat, iid)
+    ]
+    egs += [iid for iid in state.seats[seat].egs if not b.egs[iid].complete]
+    builders = ready_attackers(state, seat)
+    return [Action(BUILD, eg_iid=eg, builders=[builder]) for eg in egs for builder in builders]
+
+
 def _choose_main(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
     card_id = _check_choose_main(state, seat, action)
     if card_id is None:  # R114: the RNG picks, as on a timeout
@@ -322,6 +394,9 @@ def _no_args(handler: Any) -> Any:
 
 
 HANDLERS = {
+    PLAY_CARD: card_play.play,
+    ASSIGN_EQUIPMENT: equipment.assign,
+    BUILD: _build,
     CHOOSE_MAIN: _choose_main,
     PLACE_INITIAL: _place_initial,
     PLACE_CHARACTER: _place_character,
@@ -343,8 +418,7 @@ def apply(state: LegendsState, seat: str, action: Action, events: list[Event]) -
     b = battle(state)
     kind = action.type
     fight = b.combat
-    in_phase = kind in MAIN_PHASE | COUNTER_PHASE
-    if fight is not None and in_phase and seat in (b.active_seat, b.counter_seat):
+    if fight is not None and kind in PHASE_MOVES and seat in (b.active_seat, b.counter_seat):
         raise refuse("combat_in_progress")
     if kind in (CHOOSE_MAIN, PLACE_INITIAL) and seat in b.sealed:
         raise refuse("already_submitted", seat=seat)
@@ -415,6 +489,9 @@ def _main_actions(state: LegendsState, seat: str) -> list[Action]:
             for iid in state.seats[seat].hand
             if isinstance(state.card(iid), CharacterCard) and may_use(state, seat, iid)
         ]
+    actions += equipment.assign_actions(state, seat)
+    actions += card_play.play_actions(state, seat)
+    actions += build_actions(state, seat)
     actions += attack_actions(state, seat)
     cap = config.max_forgo_draws_per_turn
     if config.extra_draw_mode == "per_character" and (cap is None or b.forgo_draws_this_turn < cap):
@@ -452,14 +529,20 @@ def legal_actions(state: LegendsState, seat: str) -> list[Action]:
     if phase == "main":
         return _main_actions(state, seat)
     if phase == "counter":
-        return [*attack_actions(state, seat), Action(END_COUNTER), Action(CONCEDE)]
+        return [
+            *equipment.assign_actions(state, seat),
+            *card_play.play_actions(state, seat),
+            *attack_actions(state, seat),
+            Action(END_COUNTER),
+            Action(CONCEDE),
+        ]
     if phase == "defence_setup":
-        actions = [Action(DEFENCE_READY)]
+        actions = [*equipment.assign_actions(state, seat), Action(DEFENCE_READY)]
         if state.config.defence_stat_rule == "choice":
             actions += [Action(DEFENCE_READY, defence_stat=s) for s in ("def", "mp")]
         return [*actions, Action(CONCEDE)]
     assert phase == "window" and b.combat is not None
-    actions = [Action(PASS)]
+    actions = [Action(PASS), *card_play.play_actions(state, seat)]
     actions += [
         Action(REINFORCE, **_attacker(c.iid, stat))
         for c in combat.reinforcers(state, seat)

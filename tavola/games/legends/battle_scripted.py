@@ -4,7 +4,8 @@ tables, hands, deck and discard as given, and play starting in a chosen turn.
   turn_order  every seat once (else R2)        active    whose turn (default: the first)
   round_no    default 1                        start     "main" (default) or "turn" (R13–R14 run)
   deck        card ids, top first              discard   card ids, oldest first
-  seats.<P>   main = card id or a table entry; hand = card entries; table = card entries
+  seats.<P>   main = card id or a table entry; hand = card entries; table = card entries;
+              egs = [{card, iid, progress (default: complete), hits}]
 A card entry is a card id ("ID*N" for N copies) or a table {card, iid, damage, exhausted,
 sleep, forwent, acted, equipment, modifiers = [{stat, amount, duration}]}; ids default to
 c1, c2, … in the order: deck, discard, then each seat's hand and table in turn order.
@@ -18,12 +19,13 @@ from typing import Any
 from tavola.core import ConfigError, Event
 
 from .battle_setup import instantiate_main, place
-from .cards import CharacterCard, EquipmentCard
-from .state import Battle, LegendsState, Modifier
+from .cards import CharacterCard, EnchantgineeringCard, EquipmentCard
+from .state import Battle, Enchantgineering, LegendsState, Modifier
 from .turns import start_turn
 
 KEYS = frozenset({"turn_order", "active", "round_no", "start", "deck", "discard", "seats"})
-SEAT_KEYS = frozenset({"main", "hand", "table"})
+SEAT_KEYS = frozenset({"main", "hand", "table", "egs"})
+EG_KEYS = frozenset({"card", "iid", "progress", "hits"})
 ENTRY_KEYS = frozenset(
     {"card", "iid", "damage", "exhausted", "sleep", "forwent", "acted", "equipment", "modifiers"}
 )
@@ -131,6 +133,28 @@ def _setup_seat(state: LegendsState, cards: _Cards, seat: str, entry: Mapping[st
             raise _bad("only characters stand on a table", where)
         _place(state, seat, iid, details, where)
         _equip(state, cards, iid, details, where)
+    _setup_egs(state, cards, seat, entry.get("egs", []))
+
+
+def _setup_egs(state: LegendsState, cards: _Cards, seat: str, entries: Any) -> None:
+    if not isinstance(entries, list):
+        raise _bad("a list of {card, iid, progress, hits}", f"seats.{seat}.egs")
+    assert state.battle is not None
+    for i, entry in enumerate(entries):
+        where = f"seats.{seat}.egs[{i}]"
+        if not isinstance(entry, Mapping) or set(entry) - EG_KEYS:
+            raise _bad(f"a table with keys among {sorted(EG_KEYS)}", where)
+        iid = cards.add(entry.get("card"), where, entry.get("iid"))
+        card = state.card(iid)
+        if not isinstance(card, EnchantgineeringCard):
+            raise _bad(f"'{entry.get('card')}' is not an Enchantgineering", where)
+        progress = int(entry.get("progress", card.phases))
+        if not 1 <= progress <= card.phases:
+            raise _bad(f"progress must be 1..{card.phases}", f"{where}.progress")
+        eg = Enchantgineering(iid, seat, card.phases, progress, int(entry.get("hits", 0)))
+        state.battle.egs[iid] = eg
+        state.seats[seat].egs.append(iid)
+        state.revealed.add(iid)
 
 
 def _equip(

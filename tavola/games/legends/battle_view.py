@@ -66,6 +66,19 @@ def character_view(state: LegendsState, ch: Character) -> dict[str, Any]:
     }
 
 
+def eg_view(state: LegendsState, iid: str) -> dict[str, Any]:
+    eg = state.battle.egs[iid] if state.battle else None
+    assert eg is not None
+    return {
+        **card_ref(state, iid),
+        "phases": eg.phases,
+        "progress": eg.progress,
+        "complete": eg.complete,
+        "structure": eg.structure,
+        "hits_taken": eg.hits_taken,
+    }
+
+
 def combat_view(state: LegendsState, fight: Combat) -> dict[str, Any]:
     characters = state.battle.characters if state.battle else {}
     target = characters.get(fight.target)
@@ -94,7 +107,7 @@ def battle_view(state: LegendsState, viewer: Viewer) -> dict[str, Any]:
             "elimination_order": info.elimination_order,
             "hand_size": len(info.hand),
             "table": [character_view(state, ch) for ch in alive_characters(state, seat)],
-            "egs": [card_ref(state, iid) for iid in info.egs],
+            "egs": [eg_view(state, iid) for iid in info.egs],
             "autopilot": info.autopilot,
             "sealed": seat in b.sealed,
         }

@@ -7,9 +7,18 @@ import math
 
 from tavola.core import Event
 
+from .enchantgineering import add_hits
 from .protection import alive_characters, battle, controller_of
 from .state import Attacker, Character, Combat, LegendsState
-from .stats import attack_value, current_hp, defence_value, is_asleep, is_ready
+from .stats import (
+    attack_value,
+    clamp_hp,
+    current_hp,
+    defence_value,
+    eff,
+    is_asleep,
+    is_ready,
+)
 from .turns import eliminate, end_turn, kill, next_counter
 
 
@@ -175,11 +184,35 @@ def _cancelled(state: LegendsState, combat: Combat) -> bool:
     awake = [
         a for a in combat.attackers if a.iid in characters and not is_asleep(characters[a.iid])
     ]
-    target_gone = (
-        combat.target not in characters
-        and combat.target not in state.seats[combat.defending_seat].egs
-    )
+    target_gone = combat.target not in characters and combat.target not in battle(state).egs
+
     return not awake or state.seats[combat.attacking_seat].eliminated or target_gone
+
+
+def cancel_if_hopeless(state: LegendsState, events: list[Event]) -> bool:
+    """R46: a window play that leaves nobody able to attack, or nothing to hit, ends the
+    combat at once as cancelled."""
+    combat = battle(state).combat
+    if combat is None or not _cancelled(state, combat):
+        return False
+    events.append(Event("attack_cancelled", {"combat": combat.combat_id}))
+    _end_combat(state, events, {"result": "cancelled", "A": 0, "D_val": 0, "damage": 0}, [])
+    return True
+
+
+def continue_after_effects(state: LegendsState, phase: str, events: list[Event]) -> None:
+    """After a card or equipment took effect in `phase`: a window goes on (or ends if the
+    combat is hopeless, R46); a defence setup waits for its seat unless the combat ended;
+    a main or counter phase goes on unless its seat is gone (R62, R107)."""
+    if state.result is not None:
+        return
+    fight = battle(state).combat
+    if phase in ("window", "defence_setup") and fight is not None:
+        if cancel_if_hopeless(state, events) or phase == "defence_setup":
+            return
+        settle_priority(state, events)
+        return
+    after_combat_or_concession(state, "counter" if phase == "counter" else "main", events)
 
 
 def hit_damage(state: LegendsState, attack: int, defence: int) -> int:
@@ -202,6 +235,9 @@ def resolve(state: LegendsState, events: list[Event]) -> None:
     if _cancelled(state, combat):
         events.append(Event("attack_cancelled", {"combat": combat.combat_id}))
         _end_combat(state, events, {"result": "cancelled", "A": 0, "D_val": 0, "damage": 0}, [])
+        return
+    if combat.target_kind == "eg":
+        _resolve_on_eg(state, combat, events)
         return
     target = b.characters[combat.target]
     attack = sum(
@@ -227,6 +263,21 @@ def resolve(state: LegendsState, events: list[Event]) -> None:
     _end_combat(state, events, summary, fallen)
 
 
+def _resolve_on_eg(state: LegendsState, combat: Combat, events: list[Event]) -> None:
+    """R52: one hit per attacker with a positive value; no defence value."""
+    b = battle(state)
+    values = [
+        eff(state, b.characters[a.iid], a.stat)
+        for a in combat.attackers
+        if a.iid in b.characters and not is_asleep(b.characters[a.iid])
+    ]
+    hits = sum(1 for v in values if v > 0)
+    if hits:
+        add_hits(state, combat.target, hits, events)
+    result = "hit" if hits else "parried"
+    _end_combat(state, events, {"result": result, "A": sum(values), "D_val": 0, "damage": hits}, [])
+
+
 def _end_combat(
     state: LegendsState, events: list[Event], summary: dict[str, object], fallen: list[str]
 ) -> None:
@@ -236,7 +287,12 @@ def _end_combat(
     combat = b.combat
     assert combat is not None
     for ch in b.characters.values():
-        ch.modifiers = [m for m in ch.modifiers if m.combat_id != combat.combat_id]
+        ch.modifiers = [
+            m
+            for m in ch.modifiers
+            if not (m.duration == "combat" and m.combat_id == combat.combat_id)
+        ]
+    clamp_hp(state)  # R75: a combat-long max HP bonus never kills when it ends
     events.append(Event("attack_resolved", {"combat": combat.combat_id, **summary}))
     b.combat = None
     if fallen:

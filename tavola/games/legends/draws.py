@@ -98,3 +98,17 @@ def draw(state: LegendsState, seat: str, events: list[Event]) -> None:
         return
     discard(state, iid)
     events.append(Event("card_discarded", {"seat": seat, "iid": iid, "card_id": card.card_id}))
+
+
+def discard_random(state: LegendsState, seat: str, count: int, events: list[Event]) -> int:
+    """R14, R79: random cards (RNG) from the hand, fewer if the hand is smaller."""
+    hand = state.seats[seat].hand
+    dropped = 0
+    for _ in range(min(count, len(hand))):
+        iid = hand.pop(state.rng.below(len(hand)))
+        discard(state, iid)
+        events.append(
+            Event("card_discarded", {"seat": seat, "iid": iid, "card_id": state.instances[iid]})
+        )
+        dropped += 1
+    return dropped

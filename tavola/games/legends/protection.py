@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .state import Battle, Character, LegendsState
-from .stats import is_ready, is_vulnerable
+from .status import is_ready, is_vulnerable
 
 
 def battle(state: LegendsState) -> Battle:
@@ -60,10 +60,8 @@ def controller_of(state: LegendsState, iid: str) -> str | None:
     ch = battle(state).characters.get(iid)
     if ch is not None:
         return ch.controller
-    for seat, info in state.seats.items():
-        if iid in info.egs:
-            return seat
-    return None
+    eg = battle(state).egs.get(iid)
+    return eg.controller if eg is not None else None
 
 
 def target_refusal(

@@ -242,6 +242,40 @@ class Character:
 
 
 @dataclass(slots=True)
+class Enchantgineering:
+    """An Enchantgineering on a table (§3.7 EGState): built phase by phase (R91–R93)."""
+
+    iid: str
+    controller: str
+    phases: int
+    progress: int = 0
+    hits_taken: int = 0
+
+    @property
+    def complete(self) -> bool:
+        return self.progress >= self.phases
+
+    @property
+    def structure(self) -> int:
+        """R95: the phases once complete, the progress while under construction."""
+        return self.phases if self.complete else self.progress
+
+    def clone(self) -> Enchantgineering:
+        return Enchantgineering(
+            self.iid, self.controller, self.phases, self.progress, self.hits_taken
+        )
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "iid": self.iid,
+            "controller": self.controller,
+            "phases": self.phases,
+            "progress": self.progress,
+            "hits_taken": self.hits_taken,
+        }
+
+
+@dataclass(slots=True)
 class Attacker:
     iid: str
     stat: str
@@ -311,6 +345,7 @@ class Battle:
     """Classic and epic state: round and turn, tables, the open combat, counter phases."""
 
     characters: dict[str, Character] = field(default_factory=dict)
+    egs: dict[str, Enchantgineering] = field(default_factory=dict)
     round_no: int = 0
     turn_no: int = 0
     active_seat: str | None = None
@@ -334,6 +369,7 @@ class Battle:
     def clone(self) -> Battle:
         return Battle(
             {iid: c.clone() for iid, c in self.characters.items()},
+            {iid: eg.clone() for iid, eg in self.egs.items()},
             self.round_no,
             self.turn_no,
             self.active_seat,
@@ -354,6 +390,7 @@ class Battle:
     def dump(self) -> dict[str, Any]:
         return {
             "characters": {iid: c.dump() for iid, c in self.characters.items()},
+            "egs": {iid: eg.dump() for iid, eg in self.egs.items()},
             "round_no": self.round_no,
             "turn_no": self.turn_no,
             "active_seat": self.active_seat,

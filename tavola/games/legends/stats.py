@@ -5,9 +5,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cards import CharacterCard, EquipmentCard
-from .effects import ModifyStat, ProtectMagic
+from .cards import CharacterCard, EnchantgineeringCard, EquipmentCard
+from .effects import ModifyStat, ModifyStatAura, ProtectMagic, ProtectMagicAura
+from .protection import are_opponents, battle, main_protected
 from .state import Character, LegendsState
+from .status import is_asleep, is_ready, is_vulnerable
+
+__all__ = [
+    "attack_value",
+    "best_stat",
+    "clamp_hp",
+    "current_hp",
+    "defence_value",
+    "eff",
+    "is_asleep",
+    "is_ready",
+    "is_vulnerable",
+    "is_warded",
+    "max_hp",
+    "modifier_total",
+    "printed",
+]
 
 
 def printed(state: LegendsState, ch: Character) -> CharacterCard:
@@ -26,6 +44,24 @@ def _equipment_effects(state: LegendsState, ch: Character) -> Iterator[ModifySta
             yield effect
 
 
+def _auras(state: LegendsState, ch: Character) -> Iterator[ModifyStatAura | ProtectMagicAura]:
+    """R94: auras of complete EGs reaching this character: its own team's `ally_characters`
+    ones, and opponents' `enemy_characters` ones unless it is a protected main (R35)."""
+    for eg in battle(state).egs.values():
+        if not eg.complete:
+            continue
+        card = state.card(eg.iid)
+        assert isinstance(card, EnchantgineeringCard)
+        hostile = are_opponents(state, eg.controller, ch.controller)
+        for aura in card.auras:
+            if not isinstance(aura, ModifyStatAura | ProtectMagicAura):
+                continue
+            wanted = "enemy_characters" if hostile else "ally_characters"
+            spared = hostile and ch.is_main and main_protected(state, ch.controller)
+            if aura.applies_to == wanted and not spared:
+                yield aura
+
+
 def modifier_total(state: LegendsState, ch: Character, stat: str) -> int:
     """Σ of modifiers, equipment and auras on `stat` (str, mp, def or hp_max)."""
     total = sum(m.amount for m in ch.modifiers if m.stat == stat)
@@ -33,6 +69,9 @@ def modifier_total(state: LegendsState, ch: Character, stat: str) -> int:
         e.amount
         for e in _equipment_effects(state, ch)
         if isinstance(e, ModifyStat) and e.stat == stat
+    )
+    total += sum(
+        a.amount for a in _auras(state, ch) if isinstance(a, ModifyStat) and a.stat == stat
     )
     return total
 
@@ -53,23 +92,11 @@ def current_hp(state: LegendsState, ch: Character) -> int:
 
 def is_warded(state: LegendsState, ch: Character) -> bool:
     """R70: protected from opponents' magic (a ward modifier or equipment)."""
-    return any(m.stat == "ward" for m in ch.modifiers) or any(
-        isinstance(e, ProtectMagic) for e in _equipment_effects(state, ch)
+    return (
+        any(m.stat == "ward" for m in ch.modifiers)
+        or any(isinstance(e, ProtectMagic) for e in _equipment_effects(state, ch))
+        or any(isinstance(a, ProtectMagic) for a in _auras(state, ch))
     )
-
-
-def is_asleep(ch: Character) -> bool:
-    return ch.sleep_remaining > 0
-
-
-def is_vulnerable(ch: Character) -> bool:
-    """R7: exhausted or asleep; a vulnerable character defends with 0."""
-    return ch.exhausted or is_asleep(ch)
-
-
-def is_ready(ch: Character) -> bool:
-    """R7: able to defend (and, unless it forwent, to attack or build)."""
-    return not is_vulnerable(ch)
 
 
 def attack_value(
@@ -94,3 +121,10 @@ def defence_value(state: LegendsState, target: Character, stated: str | None) ->
     if stated is not None:
         return eff(state, target, stated)
     return max(eff(state, target, "def"), eff(state, target, "mp"))
+
+
+def clamp_hp(state: LegendsState) -> None:
+    """R75: when a higher max HP ends (a modifier, an aura), a character keeps 1 HP."""
+    for ch in battle(state).characters.values():
+        if current_hp(state, ch) <= 0:
+            ch.damage = max_hp(state, ch) - 1

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from tavola.core import Event
 
-from .draws import discard, draw
+from .draws import discard, discard_random, draw
+from .enchantgineering import per_turn, repair_all
 from .ending import competition_ranks, finish
 from .protection import alive_characters, battle
 from .setup import BOSS
 from .state import Character, LegendsState
-from .stats import current_hp, is_ready, printed
+from .stats import clamp_hp, current_hp, is_ready, printed
 
 
 def live_seats(state: LegendsState) -> list[str]:
@@ -46,8 +47,10 @@ def start_turn(state: LegendsState, seat: str, events: list[Event]) -> None:
     b.counter_queue = []
     state.phase = "main"
     events.append(Event("turn_started", {"seat": seat, "round": b.round_no, "turn": b.turn_no}))
-    for _ in range(turn_draws(state, seat)):
+    extra_draws, discards = per_turn(state, seat)
+    for _ in range(turn_draws(state, seat) + extra_draws):
         draw(state, seat, events)
+    discard_random(state, seat, discards, events)
 
 
 def turn_draws(state: LegendsState, seat: str) -> int:
@@ -128,6 +131,7 @@ def end_round(state: LegendsState, events: list[Event]) -> None:
     """R102: round modifiers expire, EGs are repaired, classic HP regenerates; the cap."""
     b = battle(state)
     expire_modifiers(state, ("round",), events)
+    repair_all(state, events)
     if state.config.mode == "classic":
         healed = [c.iid for c in b.characters.values() if c.damage > 0]
         for ch in b.characters.values():
@@ -185,7 +189,10 @@ def eliminate(state: LegendsState, seats: list[str], reason: str, events: list[E
             discard(state, iid)
             if ch.equipment_iid is not None:
                 discard(state, ch.equipment_iid)
-        for iid in info.egs + info.hand:
+        for iid in info.egs:
+            b.egs.pop(iid, None)
+            discard(state, iid)
+        for iid in info.hand:
             discard(state, iid)
         info.table, info.egs, info.hand = [], [], []
         info.eliminated = True
@@ -194,6 +201,7 @@ def eliminate(state: LegendsState, seats: list[str], reason: str, events: list[E
         b.counter_queue = [s for s in b.counter_queue if s != seat]
         events.append(Event("seat_eliminated", {"seat": seat, "reason": reason}))
     b.eliminations += len(seats)
+    clamp_hp(state)  # their auras are gone
     check_victory(state, seats, events)
 
 

@@ -112,7 +112,7 @@ def test_exhausted_or_asleep_targets_defend_with_zero(game):
     for event in table.events:
         data = event.data
         resolved = event.type == "attack_resolved" and data["result"] != "cancelled"
-        if resolved and target_vulnerable[data["combat"]]:
+        if resolved and target_vulnerable.get(data["combat"]):
             assert data["D_val"] == 0
 
 

@@ -1,0 +1,220 @@
+"""Playing magic and potions (A6, R63–R70): who may, when, on what; and the play itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.core import Action, Event, IllegalAction
+
+from .actions import PLAY_CARD
+from .card_effects import apply_effect, settle_deaths
+from .cards import CharacterCard, MagicCard, PotionCard
+from .combat import continue_after_effects
+from .draws import discard, may_use
+from .messages import only_args, refuse
+from .protection import alive_characters, are_opponents, battle, main_protected, opponents
+from .state import LegendsState
+from .stats import eff, is_warded
+
+Spell = MagicCard | PotionCard
+CHARACTER_SPECS = ("one_ally_character", "one_enemy_character", "one_character")
+
+
+def magic_requirement_met(state: LegendsState, seat: str) -> bool:
+    """R64: an alive character on the caster's own table with effective MP > 50."""
+    return any(eff(state, c, "mp") > 50 for c in alive_characters(state, seat))
+
+
+def _team_characters(state: LegendsState, seat: str, hostile: bool) -> list[str]:
+    return [
+        c.iid
+        for s in state.turn_order
+        if not state.seats[s].eliminated and are_opponents(state, seat, s) == hostile
+        for c in alive_characters(state, s)
+    ]
+
+
+def _revivable(state: LegendsState, seat: str) -> list[str]:
+    """§3.4: non-main characters in the discard pile last controlled by the caster."""
+    return [
+        iid
+        for iid in state.discard
+        if isinstance(state.card(iid), CharacterCard)
+        and not iid.startswith("m")
+        and state.last_controller.get(iid) == seat
+    ]
+
+
+def _character_refusal(state: LegendsState, seat: str, card: Spell, iid: str) -> str | None:
+    """R34, R70: hostile effects spare a protected main; opponents' magic spares the warded."""
+    ch = battle(state).characters[iid]
+    if not are_opponents(state, seat, ch.controller):
+        return None
+    if ch.is_main and main_protected(state, ch.controller):
+        return "main_protected"
+    if isinstance(card, MagicCard) and is_warded(state, ch):
+        return "target_warded"
+    return None
+
+
+def target_refusal(state: LegendsState, seat: str, card: Spell, target: Any) -> str | None:
+    """The refusal for a chosen target (A6 order: invalid_target, main_protected,
+    target_warded), or None when it fits §3.4."""
+    spec = card.target
+    b = battle(state)
+    if spec in CHARACTER_SPECS:
+        if not isinstance(target, str) or target not in b.characters:
+            return "invalid_target"
+        owner = b.characters[target].controller
+        if spec == "one_ally_character" and are_opponents(state, seat, owner):
+            return "invalid_target"
+        if spec == "one_enemy_character" and not are_opponents(state, seat, owner):
+            return "invalid_target"
+        return _character_refusal(state, seat, card, target)
+    if spec == "one_enemy_player":
+        return None if target in opponents(state, seat) else "invalid_target"
+    if spec == "one_enemy_eg":
+        eg = b.egs.get(target) if isinstance(target, str) else None
+        return (
+            None
+            if eg is not None and are_opponents(state, seat, eg.controller)
+            else "invalid_target"
+        )
+    if spec == "own_discard_character":
+        return None if target in _revivable(state, seat) else "invalid_target"
+    if target is not None:
+        return "invalid_target"  # area and fixed targets take no choice
+    if spec == "combat_target":
+        fight = b.combat
+        if fight is None or fight.target_kind != "character" or fight.target not in b.characters:
+            return "invalid_target"  # R52: parry and friends cannot aim at an EG
+        return _character_refusal(state, seat, card, fight.target)
+    return None
+
+
+def choices(state: LegendsState, seat: str, card: Spell) -> list[Any]:
+    """Every target value a play may name (None for areas and fixed targets)."""
+    spec = card.target
+    b = battle(state)
+    if spec == "one_ally_character":
+        pool = _team_characters(state, seat, hostile=False)
+    elif spec == "one_enemy_character":
+        pool = _team_characters(state, seat, hostile=True)
+    elif spec == "one_character":
+        pool = list(b.characters)
+    elif spec == "one_enemy_player":
+        pool = opponents(state, seat)
+    elif spec == "one_enemy_eg":
+        pool = [iid for iid, eg in b.egs.items() if are_opponents(state, seat, eg.controller)]
+    elif spec == "own_discard_character":
+        pool = _revivable(state, seat)
+    else:
+        return [None] if target_refusal(state, seat, card, None) is None else []
+    return [t for t in pool if target_refusal(state, seat, card, t) is None]
+
+
+def affected(state: LegendsState, seat: str, card: Spell, target: Any) -> list[str]:
+    """What the card's effects reach: the chosen target, or an area decided at play."""
+    spec = card.target
+    b = battle(state)
+    if spec == "combat_target":
+        assert b.combat is not None
+        return [b.combat.target]
+    if spec == "self_player":
+        return [seat]
+    if spec == "all_enemy_players":
+        return opponents(state, seat)
+    if spec == "all_ally_characters":
+        return _team_characters(state, seat, hostile=False)
+    if spec == "all_enemy_characters":  # R35, R70: protected mains and, for magic, the warded
+        return [
+            iid
+            for iid in _team_characters(state, seat, hostile=True)
+            if _character_refusal(state, seat, card, iid) is None
+        ]
+    return [target]
+
+
+def check(state: LegendsState, seat: str, action: Action) -> tuple[str, Spell, Any]:
+    """A6's checks after the gate's: the card, the caster, the moment, the target, the cap."""
+    only_args(action.type, action.args, "iid", "target")
+    iid = action.get("iid")
+    if iid not in state.seats[seat].hand:
+        raise refuse("card_not_in_hand", iid=iid)
+    card = state.card(iid)
+    if not isinstance(card, MagicCard | PotionCard):
+        raise refuse("wrong_card_type", iid=iid)
+    if not may_use(state, seat, iid):
+        raise refuse("alignment_forbidden", iid=iid)
+    if isinstance(card, MagicCard) and not magic_requirement_met(state, seat):
+        raise refuse("magic_requirement_unmet")
+    b = battle(state)
+    if card.target == "combat_target" and (b.combat is None or state.phase != "window"):
+        raise refuse("not_in_combat")
+    if card.target == "own_discard_character" and not _revivable(state, seat):
+        raise refuse("nothing_to_revive")
+    target = action.get("target")
+    code = target_refusal(state, seat, card, target)
+    if code is not None:
+        raise refuse(code, iid=target)
+    fight = b.combat if state.phase == "window" else None
+    if fight is not None and fight.plays_in_window >= state.config.max_plays_per_window:
+        raise refuse("window_cap_reached")
+    return iid, card, target
+
+
+def play(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    """R66: the card leaves the hand, its effects resolve in order on its targets, then it
+    goes to the discard pile; deaths follow, and play goes on where it was."""
+    iid, card, target = check(state, seat, action)
+    b = battle(state)
+    in_window = state.phase == "window"
+    state.seats[seat].hand.remove(iid)
+    state.revealed.add(iid)
+    events.append(
+        Event("card_played", {"seat": seat, "iid": iid, "card_id": card.card_id, "target": target})
+    )
+    reach = affected(state, seat, card, target)
+    for effect in card.effects:
+        for obj in reach:
+            if _still_there(state, card, obj):
+                apply_effect(state, seat, iid, effect, obj, events)
+    discard(state, iid)
+    settle_deaths(state, events)
+    fight = b.combat
+    if in_window and fight is not None and state.result is None:
+        fight.plays_in_window += 1
+        fight.consecutive_passes = 0
+        order = fight.eligible_seats
+        if seat in order:
+            fight.priority_seat = order[(order.index(seat) + 1) % len(order)]
+    continue_after_effects(state, "window" if in_window else state.phase, events)
+
+
+def _still_there(state: LegendsState, card: Spell, obj: str) -> bool:
+    """A character killed by an earlier effect of the same card takes no more."""
+    b = battle(state)
+    if card.target in ("self_player", "one_enemy_player", "all_enemy_players"):
+        return not state.seats[obj].eliminated
+    if card.target == "one_enemy_eg":
+        return obj in b.egs
+    if card.target == "own_discard_character":
+        return True
+    return obj in b.characters
+
+
+def play_actions(state: LegendsState, seat: str) -> list[Action]:
+    """Every card `seat` may play now, on every target it may name."""
+    actions = []
+    for iid in state.seats[seat].hand:
+        card = state.card(iid)
+        if not isinstance(card, MagicCard | PotionCard):
+            continue
+        for target in choices(state, seat, card):
+            args = {"iid": iid} if target is None else {"iid": iid, "target": target}
+            try:
+                check(state, seat, Action(PLAY_CARD, **args))
+            except IllegalAction:
+                continue
+            actions.append(Action(PLAY_CARD, **args))
+    return actions

@@ -1,0 +1,96 @@
+"""Special equipment (A5, R85–R89): when it may be assigned, to whom, and for good."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.core import Action, Event
+
+from .actions import ASSIGN_EQUIPMENT
+from .card_effects import settle_deaths
+from .cards import EquipmentCard
+from .combat import continue_after_effects
+from .draws import may_use
+from .messages import only_args, refuse
+from .protection import are_opponents, battle, main_protected
+from .state import LegendsState
+
+
+def timing_open(state: LegendsState, seat: str) -> bool:
+    """R85: the active seat before its first attack or build; the counter-attacking seat
+    before its first attack; the defending seat in its defence setup."""
+    b = battle(state)
+    if state.phase == "main":
+        return seat == b.active_seat and b.equip_window_open
+    if state.phase == "counter":
+        return seat == b.counter_seat and b.equip_window_open
+    return (
+        state.phase == "defence_setup" and b.combat is not None and seat == b.combat.defending_seat
+    )
+
+
+def bearer_refusal(state: LegendsState, seat: str, bearer: Any) -> str | None:
+    """R86: any alive character on a table, an opponent's protected main excepted, with no
+    equipment yet."""
+    ch = battle(state).characters.get(bearer) if isinstance(bearer, str) else None
+    if ch is None:
+        return "invalid_target"
+    if (
+        are_opponents(state, seat, ch.controller)
+        and ch.is_main
+        and main_protected(state, ch.controller)
+    ):
+        return "main_protected"
+    if ch.equipment_iid is not None:
+        return "equipment_slot_full"
+    return None
+
+
+def check(state: LegendsState, seat: str, action: Action) -> tuple[str, str]:
+    only_args(action.type, action.args, "eq_iid", "char_iid")
+    iid, bearer = action.get("eq_iid"), action.get("char_iid")
+    if iid not in state.seats[seat].hand:
+        raise refuse("card_not_in_hand", iid=iid)
+    if not isinstance(state.card(iid), EquipmentCard):
+        raise refuse("wrong_card_type", iid=iid)
+    if not may_use(state, seat, iid):
+        raise refuse("alignment_forbidden", iid=iid)
+    if not timing_open(state, seat):
+        raise refuse("equipment_timing")
+    code = bearer_refusal(state, seat, bearer)
+    if code is not None:
+        raise refuse(code, iid=bearer)
+    return iid, bearer
+
+
+def assign(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    """R87: attached for good; it leaves only with its bearer (R88)."""
+    iid, bearer = check(state, seat, action)
+    state.seats[seat].hand.remove(iid)
+    state.revealed.add(iid)
+    battle(state).characters[bearer].equipment_iid = iid
+    events.append(
+        Event(
+            "equipment_assigned",
+            {"seat": seat, "iid": iid, "card_id": state.instances[iid], "bearer": bearer},
+        )
+    )
+    phase = state.phase
+    settle_deaths(state, events)  # cursed max HP can kill
+    continue_after_effects(state, phase, events)
+
+
+def assign_actions(state: LegendsState, seat: str) -> list[Action]:
+    if not timing_open(state, seat):
+        return []
+    cards = [
+        iid
+        for iid in state.seats[seat].hand
+        if isinstance(state.card(iid), EquipmentCard) and may_use(state, seat, iid)
+    ]
+    bearers = [iid for iid in battle(state).characters if bearer_refusal(state, seat, iid) is None]
+    return [
+        Action(ASSIGN_EQUIPMENT, eq_iid=card, char_iid=bearer)
+        for card in cards
+        for bearer in bearers
+    ]
