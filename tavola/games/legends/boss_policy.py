@@ -8,11 +8,11 @@ the magic, potions, equipment and Enchantgineering rules.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from tavola.core import Action
 
+from . import boss_cards
 from .actions import (
     CHOOSE_MAIN,
     DECLARE_ATTACK,
@@ -27,9 +27,11 @@ from .actions import (
     SKIP_ATTACK,
 )
 from .battle_setup import table_room
+from .boss_targets import able, dv, iid_key, opponent_order, ranked, target_order, val
 from .cards import CharacterCard
+from .combat import reinforcers
 from .draws import may_use
-from .protection import alive_characters, attack_targets, battle, opponents
+from .protection import battle
 from .state import Character, LegendsState
 from .stats import (
     attack_value,
@@ -37,85 +39,24 @@ from .stats import (
     defence_value,
     eff,
     is_asleep,
-    is_vulnerable,
-    is_warded,
 )
-
-
-def iid_key(iid: str) -> tuple[int, int, str]:
-    """Lower iid number first; mains (m<seat>) before numbered cards."""
-    digits = re.sub(r"\D", "", iid)
-    return (0 if iid.startswith("m") else 1, int(digits) if digits else 0, iid)
-
-
-def pot(state: LegendsState, a: Character) -> int:
-    return max(eff(state, a, "str"), eff(state, a, "mp"))
-
-
-def val(state: LegendsState, a: Character, t: Character | None) -> tuple[int, str]:
-    """BP: the attack value against t and the stat giving it (STR on ties)."""
-    strength = eff(state, a, "str")
-    magic = 0 if t is not None and is_warded(state, t) else eff(state, a, "mp")
-    return (magic, "mp") if magic > strength else (strength, "str")
-
-
-def dv(state: LegendsState, t: Character | None) -> int:
-    """BP: 0 for an EG or a vulnerable character, else the higher of DEF and MP."""
-    if t is None or is_vulnerable(t):
-        return 0
-    return max(eff(state, t, "def"), eff(state, t, "mp"))
-
-
-def able(state: LegendsState, seat: str) -> list[Character]:
-    """Characters satisfying R11."""
-    return [
-        c
-        for c in alive_characters(state, seat)
-        if not c.exhausted and not is_asleep(c) and not c.forwent
-    ]
-
-
-def ranked(state: LegendsState, seat: str, t: Character | None) -> list[Character]:
-    """R: able characters by val against t, highest first, then lower iid."""
-    return sorted(able(state, seat), key=lambda a: (-val(state, a, t)[0], iid_key(a.iid)))
-
-
-def opponent_order(state: LegendsState, seat: str) -> list[str]:
-    """O: opponents oldest first; equal ages, later in turn order first (the boss, ageless,
-    counts as the youngest)."""
-    foes = opponents(state, seat)
-    return sorted(
-        foes,
-        key=lambda s: (-(state.seats[s].age or 0), -state.turn_order.index(s)),
-    )
-
-
-def target_order(state: LegendsState, defender: str) -> list[str]:
-    """The legal targets of one seat: its main; vulnerable characters by HP; ready ones by
-    dv then HP; then EGs."""
-    characters = battle(state).characters
-    legal = attack_targets(state, defender)
-
-    def key(iid: str) -> tuple[int, int, int, tuple[int, int, str]]:
-        ch = characters.get(iid)
-        if ch is None:
-            return (3, 0, 0, iid_key(iid))
-        if ch.is_main:
-            return (0, 0, 0, iid_key(iid))
-        if is_vulnerable(ch):
-            return (1, current_hp(state, ch), 0, iid_key(iid))
-        return (2, dv(state, ch), current_hp(state, ch), iid_key(iid))
-
-    return sorted(legal, key=key)
 
 
 def group(state: LegendsState, rank: Sequence[Character], t: str) -> list[Character]:
     """BP9: the attackers to send against t."""
-    target = battle(state).characters.get(t)
+    b = battle(state)
+    target = b.characters.get(t)
     values = [val(state, a, target)[0] for a in rank]
     limit = state.config.max_joint_attackers
-    if target is None:
-        return []  # Enchantgineering targets join with their rules
+    if target is None:  # an EG: the `needed` weakest positive attackers, one hit each
+        eg = b.egs[t]
+        needed = eg.structure - eg.hits_taken
+        positive = sorted(
+            (pair for pair in zip(values, rank, strict=True) if pair[0] > 0),
+            key=lambda pair: (pair[0], iid_key(pair[1].iid)),
+        )
+        chosen = [a for _, a in positive[:needed]]
+        return chosen if limit is None or len(chosen) <= limit else chosen[:limit]
     need = dv(state, target)
     if state.config.mode == "classic":
         singles = [(v, a) for v, a in zip(values, rank, strict=True) if v > need]
@@ -177,7 +118,7 @@ def forgo(state: LegendsState, seat: str) -> Action | None:
 
 
 def main_phase(state: LegendsState, seat: str) -> Action:
-    """BP4: place, (cards), attack, forgo, end the turn."""
+    """BP4: place, equip, play, build, attack, forgo, end the turn."""
     b = battle(state)
     if b.actions_this_turn >= state.config.max_actions_per_turn:
         return Action(END_TURN)
@@ -192,6 +133,13 @@ def main_phase(state: LegendsState, seat: str) -> Action:
     )
     if hand and (room is None or room > 0):
         return Action(PLACE_CHARACTER, iid=hand[0])
+    card_move = (
+        (boss_cards.equipment(state, seat) if b.equip_window_open else None)
+        or boss_cards.card_play(state, seat)
+        or boss_cards.build(state, seat)
+    )
+    if card_move is not None:
+        return card_move
     if not b.attack_skipped:
         chosen = attack(state, seat, opponent_order(state, seat))
         if chosen is not None:
@@ -205,8 +153,6 @@ def reinforce_or_pass(state: LegendsState, seat: str) -> Action:
     fight = b.combat
     assert fight is not None
     target = b.characters.get(fight.target)
-    from .combat import reinforcers
-
     rank = [a for a in ranked(state, seat, target) if a in reinforcers(state, seat)]
     if seat != fight.attacking_seat or target is None or not rank:
         return Action(PASS)
@@ -239,15 +185,26 @@ def choose(state: LegendsState, seat: str) -> Action:
         return Action(PLACE_INITIAL, iids=hand if room is None else hand[: max(0, room)])
     if phase == "main":
         return main_phase(state, seat)
-    if phase == "counter":
+    if phase == "counter":  # BP14
         active = b.active_seat
-        chosen = attack(state, seat, [active]) if active is not None else None
+        chosen = (
+            (boss_cards.equipment(state, seat) if b.equip_window_open else None)
+            or boss_cards.card_play(state, seat)
+            or (attack(state, seat, [active]) if active is not None else None)
+        )
         return chosen or Action(END_COUNTER)
-    if phase == "defence_setup":
-        assert b.combat is not None
-        target = b.characters.get(b.combat.target)
+    fight = b.combat
+    assert fight is not None
+    if phase == "defence_setup":  # BP13
+        target = b.characters.get(fight.target)
         if target is None:
             return Action(DEFENCE_READY)
+        if target.controller == seat and target.equipment_iid is None:
+            equip = boss_cards.equipment(state, seat, only_on=target.iid)
+            if equip is not None:
+                return equip
         stat = "def" if eff(state, target, "def") >= eff(state, target, "mp") else "mp"
         return Action(DEFENCE_READY, defence_stat=stat)
-    return reinforce_or_pass(state, seat)
+    if seat == fight.attacking_seat:  # BP12
+        return reinforce_or_pass(state, seat)
+    return boss_cards.defend(state, seat) or Action(PASS)  # BP11, BP15

@@ -135,6 +135,22 @@ def affected(state: LegendsState, seat: str, card: Spell, target: Any) -> list[s
     return [target]
 
 
+def playable_now(state: LegendsState, seat: str, iid: str) -> bool:
+    """R63–R65 and A6's checks before the target: the card could be played now by `seat`
+    (which must be the seat whose decision it is)."""
+    card = state.card(iid)
+    if not isinstance(card, MagicCard | PotionCard) or not may_use(state, seat, iid):
+        return False
+    if isinstance(card, MagicCard) and not magic_requirement_met(state, seat):
+        return False
+    fight = battle(state).combat
+    if card.target == "combat_target" and (fight is None or state.phase != "window"):
+        return False
+    if state.phase == "window" and fight is not None:
+        return fight.plays_in_window < state.config.max_plays_per_window
+    return state.phase in ("main", "counter") and fight is None
+
+
 def check(state: LegendsState, seat: str, action: Action) -> tuple[str, Spell, Any]:
     """A6's checks after the gate's: the card, the caster, the moment, the target, the cap."""
     only_args(action.type, action.args, "iid", "target")
