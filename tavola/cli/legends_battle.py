@@ -13,6 +13,8 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from tavola.core import AUTOPILOT, Action, Viewer
+from tavola.games.legends.cards import CARD_ADAPTER
+from tavola.games.legends.describe import describe_card
 
 from .legends_screen import LegendsScreen
 from .prompt import Prompt, QuitGame
@@ -30,12 +32,26 @@ class BattleScreen(LegendsScreen):
             else face.get("name", card_id)
         )
 
+    def card_line(self, view: Mapping[str, Any], card_id: str) -> str:
+        """Name, type and what the card does (stats for characters)."""
+        face = view["card_faces"][card_id]
+        kind = self.t("type." + face["type"])
+        if face["type"] == "character":
+            stats = "/".join(str(face[s]) for s in ("hp", "str", "mp", "def"))
+            return f"{self.name_of(view, card_id)} ({kind} {stats})"
+        what = describe_card(self.messages, self.lang, CARD_ADAPTER.validate_python(face))
+        return f"{self.name_of(view, card_id)} ({kind}: {what})"
+
     def iid_name(self, view: Mapping[str, Any], iid: str) -> str:
         for seat in view["seats"].values():
-            for card in seat.get("table", []) + seat.get("hand", []):
+            cards = seat.get("table", []) + seat.get("hand", []) + seat.get("egs", [])
+            for card in cards:
                 if card["iid"] == iid:
                     return self.name_of(view, card["card_id"])
-        return iid
+        for card in view.get("discard", []):
+            if card["iid"] == iid:
+                return self.name_of(view, card["card_id"])
+        return view["seats"][iid]["name"] if iid in view["seats"] else iid
 
     def hp_bar(self, hp: int, max_hp: int, width: int = 12) -> Text:
         filled = max(0, min(width, round(width * hp / max_hp))) if max_hp else 0
@@ -59,6 +75,8 @@ class BattleScreen(LegendsScreen):
             words.append("🛡 ")
         if ch["is_main"] and protected:
             words.append(t("ui.protected") + " ", style="cyan")
+        if ch.get("equipment"):
+            words.append("🗡 ", style="yellow")
         if targetable:
             words.append("◎ " + t("ui.targetable"), style="bold red")
         return words
@@ -78,9 +96,14 @@ class BattleScreen(LegendsScreen):
                 self.statuses(ch, ch["iid"] in targetable, seat.get("main_protected", False)),
             )
         parts: list[Any] = [table]
+        for eg in seat.get("egs", []):
+            state = t("ui.eg_complete") if eg["complete"] else f"{eg['progress']}/{eg['phases']}"
+            line = f"⚙ {self.name_of(view, eg['card_id'])} · {state} · {t('ui.eg_hits')} "
+            parts.append(Text(line + f"{eg['hits_taken']}/{eg['structure']}", style="magenta"))
         if seat.get("hand"):
-            names = ", ".join(self.name_of(view, c["card_id"]) for c in seat["hand"]) or "—"
-            parts.append(Text(f"{t('ui.hand')}: {names}", style="italic"))
+            parts.append(Text(f"{t('ui.hand')}:", style="italic"))
+            for card in seat["hand"]:
+                parts.append(Text("  • " + self.card_line(view, card["card_id"]), style="italic"))
         title = (
             f"{seat['name']} · {t('ui.team')} {seat['team']} · {t('side.' + seat['permission'])}"
         )
@@ -290,6 +313,12 @@ class LegendsHuman:
         menu: list[tuple[str, str]] = []
         if "place_character" in kinds:
             menu.append(("place", self.t("ui.menu_place")))
+        if "play_card" in kinds:
+            menu.append(("play", self.t("ui.menu_play")))
+        if "assign_equipment" in kinds:
+            menu.append(("equip", self.t("ui.menu_equip")))
+        if "build" in kinds:
+            menu.append(("build", self.t("ui.menu_build")))
         if "declare_attack" in kinds:
             menu.append(("attack", self.t("ui.menu_attack")))
         if "forgo" in kinds:
@@ -312,6 +341,12 @@ class LegendsHuman:
             return places[picked]
         if choice == "attack":
             return self._attack(view, legal)
+        if choice == "play":
+            return self._play(view, legal)
+        if choice == "equip":
+            return self._equip(view, legal)
+        if choice == "build":
+            return self._build(view, legal)
         if choice == "forgo":
             forgo = [a for a in legal if a.type == "forgo"]
             names = [self.screen.iid_name(view, str(a.get("iids")[0])) for a in forgo]
@@ -322,6 +357,52 @@ class LegendsHuman:
                 return Action("concede")
             return self._phase_menu(view, legal, seat)
         return Action(choice)
+
+    def _play(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        """A card, then (when it needs one) its target."""
+        plays = [a for a in legal if a.type == "play_card"]
+        cards = list(dict.fromkeys(str(a.get("iid")) for a in plays))
+        lines = [self.screen.card_line(view, self._card_id(view, i)) for i in cards]
+        index = self.pick(self.t("ui.which_card"), lines)
+        assert index is not None
+        options = [a for a in plays if a.get("iid") == cards[index]]
+        if len(options) == 1 and options[0].get("target") is None:
+            return options[0]
+        names = [self.screen.iid_name(view, str(a.get("target"))) for a in options]
+        picked = self.pick(self.t("ui.which_target"), names)
+        assert picked is not None
+        return options[picked]
+
+    def _equip(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        options = [a for a in legal if a.type == "assign_equipment"]
+        cards = list(dict.fromkeys(str(a.get("eq_iid")) for a in options))
+        lines = [self.screen.card_line(view, self._card_id(view, i)) for i in cards]
+        index = self.pick(self.t("ui.which_card"), lines)
+        assert index is not None
+        bearers = [a for a in options if a.get("eq_iid") == cards[index]]
+        names = [self.screen.iid_name(view, str(a.get("char_iid"))) for a in bearers]
+        picked = self.pick(self.t("ui.which_character"), names)
+        assert picked is not None
+        return bearers[picked]
+
+    def _build(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        """An Enchantgineering (from the hand or under way), then its builders."""
+        options = [a for a in legal if a.type == "build"]
+        egs = list(dict.fromkeys(str(a.get("eg_iid")) for a in options))
+        index = self.pick(self.t("ui.which_card"), [self.screen.iid_name(view, i) for i in egs])
+        assert index is not None
+        builders = [str(a.get("builders")[0]) for a in options if a.get("eg_iid") == egs[index]]
+        names = [self.screen.iid_name(view, i) for i in builders]
+        chosen = self.pick_many(self.t("ui.which_builders"), names) or [0]
+        return Action("build", eg_iid=egs[index], builders=[builders[i] for i in chosen])
+
+    def _card_id(self, view: Mapping[str, Any], iid: str) -> str:
+        return next(
+            c["card_id"]
+            for s in view["seats"].values()
+            for c in s.get("hand", [])
+            if c["iid"] == iid
+        )
 
     def _attack(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         """Attackers, then the target, then each attacker's stat (Enter: the better one)."""
@@ -363,6 +444,10 @@ class LegendsHuman:
         return {"1": "str", "2": "mp"}.get(answer)
 
     def _defence(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        if any(a.type == "assign_equipment" for a in legal):
+            answer = self.ask(self.t("ui.defence_equip"))
+            if answer == "1":
+                return self._equip(view, legal)
         stated = [a for a in legal if a.type == "defence_ready" and a.get("defence_stat")]
         if not stated:
             self.ask(self.t("ui.defence_ready"))
@@ -371,6 +456,10 @@ class LegendsHuman:
         return {"1": stated[0], "2": stated[1]}.get(answer, Action("defence_ready"))
 
     def _window(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        if any(a.type == "play_card" for a in legal):
+            answer = self.ask(self.t("ui.window_menu"))
+            if answer == "1":
+                return self._play(view, legal)
         reinforcements = [a for a in legal if a.type == "reinforce"]
         if not reinforcements:
             self.ask(self.t("ui.pass_prompt"))

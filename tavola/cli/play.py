@@ -17,6 +17,9 @@ from tavola.games.legends.decks import deck_for
 from .legends_battle import BattleScreen, LegendsHuman
 from .prompt import Prompt, QuitGame
 
+BOSS_MAIN = "S1-023"
+"""The starter set's evil main with HP over 800 (§3.9's boss mains)."""
+
 
 def _split(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
@@ -30,9 +33,12 @@ def legends_config(
     names: list[str],
     teams: list[str],
     lang: str,
+    boss_level: int | None = None,
 ) -> dict[str, Any]:
     """Sensible defaults for a table: ages, names, teams, and a themed deck per seat
-    (the starter set for the simplified mode)."""
+    (the starter set for the simplified mode). With a boss, every player is good."""
+    if boss_level is not None:
+        sides, teams = "good_vs_evil", ["good"] * len(kinds)
     players = []
     for i, kind in enumerate(kinds):
         if i < len(names):
@@ -56,6 +62,12 @@ def legends_config(
     config: dict[str, Any] = {"mode": mode, "sides": sides, "players": players}
     if mode == "simplified":
         config["deck_source"] = "starter"
+    if boss_level is not None:
+        config["boss"] = {
+            "main_card_id": BOSS_MAIN,
+            "level": boss_level,
+            "contribution": deck_for(0, "evil").card_ids(),
+        }
     return config
 
 
@@ -65,9 +77,10 @@ def play(
     sides: Annotated[
         str, typer.Option(help="free_for_all, teams or good_vs_evil.")
     ] = "free_for_all",
-    seats: Annotated[
-        str, typer.Option(help="Comma-separated: human, bot, random.")
-    ] = "human,bot,bot",
+    seats: Annotated[str, typer.Option(help="Comma-separated: human, bot, random, boss.")] = (
+        "human,bot,bot"
+    ),
+    boss_level: Annotated[int, typer.Option(help="The automatic boss's level, 1–5.")] = 1,
     ages: Annotated[str, typer.Option(help="Comma-separated ages, one per seat.")] = "",
     names: Annotated[str, typer.Option(help="Comma-separated names, one per seat.")] = "",
     teams: Annotated[str, typer.Option(help="Comma-separated teams (A,A,B,B or good,evil).")] = "",
@@ -86,9 +99,17 @@ def play(
     if seed is None:
         seed = secrets.randbelow(2**31)
         console.print(f"seed {seed}")
-    kinds = _split(seats)
+    every = _split(seats)
+    kinds = [k for k in every if k != "boss"]
     config = legends_config(
-        mode, sides, kinds, [int(a) for a in _split(ages)], _split(names), _split(teams), lang
+        mode,
+        sides,
+        kinds,
+        [int(a) for a in _split(ages)],
+        _split(names),
+        _split(teams),
+        lang,
+        boss_level if "boss" in every else None,
     )
     if max_clashes is not None:
         config["simplified"] = {"max_clashes": max_clashes}
@@ -102,11 +123,12 @@ def play(
         console.print(f"[red]{exc.code}[/]: {exc.localized(lang)}")
         raise typer.Exit(2) from None
     screen = BattleScreen(console, game.messages, lang)  # type: ignore[attr-defined]
-    humans = [s for s, kind in zip(game.seats(table.state), kinds, strict=True) if kind == "human"]
+    seat_kinds = dict(zip(game.seats(table.state), [*kinds, "boss"], strict=False))
+    humans = [s for s, kind in seat_kinds.items() if kind == "human"]
     human = LegendsHuman(screen, Prompt(console), hotseat=len(humans) > 1)
     players: dict[str, Player] = {
-        s: human if kind == "human" else make_bot(kind, game, seed, s)
-        for s, kind in zip(game.seats(table.state), kinds, strict=True)
+        s: human if kind == "human" else make_bot("bot" if kind == "boss" else kind, game, seed, s)
+        for s, kind in seat_kinds.items()
     }
     # One person at the table reads the log as its seat sees it; otherwise as the public.
     viewer = Viewer.seat(humans[0]) if len(humans) == 1 else Viewer.public()

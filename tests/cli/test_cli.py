@@ -283,3 +283,32 @@ def test_teams_battle_in_the_terminal_names_teams():
     )
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output
+
+
+def test_bot_against_the_boss_plays_the_same_game_every_time():
+    args = ("play", "legends", "--mode", "classic", "--seats", "bot,boss", "--seed", "5")
+    first, second = invoke(*args), invoke(*args)
+    assert first.exit_code == 0, first.output
+    assert first.output == second.output
+    assert "Boss" in first.output
+
+
+def test_a_human_plays_a_whole_game_against_the_boss():
+    result = invoke(
+        "play",
+        "legends",
+        "--mode",
+        "classic",
+        "--seats",
+        "human,boss",
+        "--seed",
+        "2",
+        "--boss-level",
+        "2",
+        "--lang",
+        "en",
+        input="1\n" * 4000,
+    )
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Winner: Player 1" in result.output or "Winner: Boss" in result.output
+    assert "Boss plays" in result.output or "Boss attacks" in result.output

@@ -80,6 +80,7 @@ def apply_effect(
                 "card_id": state.instances[source],
                 "kind": effect.kind,
                 "target": target,
+                "effect": effect.model_dump(),
                 **detail,
             },
         )

@@ -5,9 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from tavola.core import Event, Messages
 
 from .catalog import Catalog
+from .describe import describe_effect
+from .effects import Effect
+
+EFFECT_ADAPTER: TypeAdapter[Effect] = TypeAdapter(Effect)
 
 SEAT_KEYS = ("seat", "winner", "from", "to", "defender", "against")
 
@@ -40,6 +46,11 @@ class Narrator:
     def instance(self, iid: str) -> str:
         return self.card(self.instances.get(iid, iid))
 
+    def target(self, target: str | None) -> str:
+        if target is None:
+            return "—"
+        return self.seat(target) if target in self.names else self.instance(target)
+
     def stat(self, stat: str) -> str:
         return self.t(f"stat.{stat}")
 
@@ -57,6 +68,8 @@ class Narrator:
     def event(self, event: Event) -> str | None:
         """One line for an event, or None for events not worth telling."""
         d = dict(event.data)
+        if event.type == "effect_applied" and d["kind"] in ("heal", "damage"):
+            return None  # `healed` and `damage_dealt` tell the actual amounts
         key = self._key(event.type, d)
         if not self.messages.has(key) or event.type == "flip_submitted":
             return None
@@ -80,7 +93,12 @@ class Narrator:
         elif "iid" in d:
             params["card"] = self.instance(d["iid"])
         if "target" in d:
-            params["target"] = self.instance(d["target"])
+            params["target"] = self.target(d["target"])
+        if "bearer" in d:
+            params["bearer"] = self.instance(d["bearer"])
+        if kind == "effect_applied":
+            effect = EFFECT_ADAPTER.validate_python(d["effect"])
+            params["what"] = describe_effect(self.messages, self.lang, effect)
         if "attackers" in d:
             params["attackers"] = ", ".join(
                 f"{self.instance(a['iid'])} ({self.stat(a['stat'])})" for a in d["attackers"]
