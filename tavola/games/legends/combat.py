@@ -287,11 +287,13 @@ def _end_combat(
     combat = b.combat
     assert combat is not None
     for ch in b.characters.values():
-        ch.modifiers = [
-            m
-            for m in ch.modifiers
-            if not (m.duration == "combat" and m.combat_id == combat.combat_id)
+        ending = [
+            m for m in ch.modifiers if m.duration == "combat" and m.combat_id == combat.combat_id
         ]
+        if ending:
+            ch.modifiers = [m for m in ch.modifiers if m not in ending]
+            expired = {"iid": ch.iid, "modifiers": [m.dump() for m in ending]}
+            events.append(Event("modifier_expired", expired))
     clamp_hp(state)  # R75: a combat-long max HP bonus never kills when it ends
     events.append(Event("attack_resolved", {"combat": combat.combat_id, **summary}))
     b.combat = None
