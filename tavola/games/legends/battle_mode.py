@@ -28,13 +28,13 @@ from .actions import (
     SKIP_ATTACK,
 )
 from .battle_view import battle_view, hidden_hand_cards, sees_hand
-from .card_effects import settle_deaths
 from .cards import CharacterCard, EnchantgineeringCard
 from .draws import may_use
 from .messages import only_args, refuse
 from .protection import alive_characters, attack_targets, battle, opponents, target_refusal
 from .state import Character, LegendsState
 from .stats import best_stat, is_asleep, is_ready
+from .turns import settle_deaths
 
 ACTIONS = frozenset(
     {
@@ -80,7 +80,8 @@ PHASE_ACTIONS = {
     "main": MAIN_PHASE | {CONCEDE},
     "counter": COUNTER_PHASE | {CONCEDE},
     "defence_setup": frozenset({ASSIGN_EQUIPMENT, DEFENCE_READY, CONCEDE}),
-    "window": frozenset({PLAY_CARD, PASS, REINFORCE, CONCEDE}),
+    # R85: equipment in a window is refused `equipment_timing`, not `wrong_phase`.
+    "window": frozenset({PLAY_CARD, ASSIGN_EQUIPMENT, PASS, REINFORCE, CONCEDE}),
 }
 DECISION_NAMES = {
     "setup_main_choice": CHOOSE_MAIN,

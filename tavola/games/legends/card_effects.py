@@ -25,7 +25,6 @@ from .enchantgineering import add_hits
 from .protection import battle
 from .state import Character, LegendsState, Modifier
 from .stats import current_hp, printed
-from .turns import eliminate, kill
 
 Target = str
 """A character or EG iid, a seat id, or a card iid in the discard pile (revive)."""
@@ -54,7 +53,7 @@ def apply_effect(
     target: Target,
     events: list[Event],
 ) -> None:
-    """One effect on one target; deaths are settled afterwards by `settle_deaths`."""
+    """One effect on one target; the caller settles deaths after each effect."""
     b = battle(state)
     detail: dict[str, object] = {}
     if isinstance(effect, ModifyStat | ProtectMagic | Heal | Damage | Sleep | Wake | Parry):
@@ -126,15 +125,3 @@ def _revive(state: LegendsState, caster: str, iid: str, effect: Revive) -> dict[
     hp = printed_hp if effect.hp == "full" else min(effect.hp, printed_hp)
     ch.damage = printed_hp - hp
     return {"hp": hp}
-
-
-def settle_deaths(state: LegendsState, events: list[Event]) -> None:
-    """R77, R104: every character at 0 HP dies; seats whose main died are eliminated
-    together (R106 if nobody is left)."""
-    b = battle(state)
-    fallen: list[str] = []
-    for ch in list(b.characters.values()):
-        if ch.iid in b.characters and current_hp(state, ch) <= 0:
-            fallen += kill(state, ch, events)
-    if fallen:
-        eliminate(state, fallen, "main_died", events)

@@ -7,7 +7,7 @@ from typing import Any
 from tavola.core import Action, Event, IllegalAction
 
 from .actions import PLAY_CARD
-from .card_effects import apply_effect, settle_deaths
+from .card_effects import apply_effect
 from .cards import CharacterCard, MagicCard, PotionCard
 from .combat import continue_after_effects
 from .draws import discard, may_use
@@ -15,6 +15,7 @@ from .messages import only_args, refuse
 from .protection import alive_characters, are_opponents, battle, main_protected, opponents
 from .state import LegendsState
 from .stats import eff, is_warded
+from .turns import settle_deaths
 
 Spell = MagicCard | PotionCard
 CHARACTER_SPECS = ("one_ally_character", "one_enemy_character", "one_character")
@@ -193,10 +194,10 @@ def play(state: LegendsState, seat: str, action: Action, events: list[Event]) ->
     reach = affected(state, seat, card, target)
     for effect in card.effects:
         for obj in reach:
-            if _still_there(state, card, obj):
+            if state.result is None and _still_there(state, card, obj):
                 apply_effect(state, seat, iid, effect, obj, events)
+                settle_deaths(state, events)  # R77: a character at 0 HP dies at once
     discard(state, iid)
-    settle_deaths(state, events)
     fight = b.combat
     if in_window and fight is not None and state.result is None:
         fight.plays_in_window += 1

@@ -12,14 +12,13 @@ from .protection import alive_characters, battle, controller_of
 from .state import Attacker, Character, Combat, LegendsState
 from .stats import (
     attack_value,
-    clamp_hp,
     current_hp,
     defence_value,
     eff,
     is_asleep,
     is_ready,
 )
-from .turns import eliminate, end_turn, kill, next_counter
+from .turns import collect_deaths, eliminate, end_turn, expire_where, next_counter
 
 
 def declare(
@@ -196,7 +195,7 @@ def cancel_if_hopeless(state: LegendsState, events: list[Event]) -> bool:
     if combat is None or not _cancelled(state, combat):
         return False
     events.append(Event("attack_cancelled", {"combat": combat.combat_id}))
-    _end_combat(state, events, {"result": "cancelled", "A": 0, "D_val": 0, "damage": 0}, [])
+    _end_combat(state, events, {"result": "cancelled", "A": 0, "D_val": 0, "damage": 0})
     return True
 
 
@@ -234,7 +233,7 @@ def resolve(state: LegendsState, events: list[Event]) -> None:
     assert combat is not None
     if _cancelled(state, combat):
         events.append(Event("attack_cancelled", {"combat": combat.combat_id}))
-        _end_combat(state, events, {"result": "cancelled", "A": 0, "D_val": 0, "damage": 0}, [])
+        _end_combat(state, events, {"result": "cancelled", "A": 0, "D_val": 0, "damage": 0})
         return
     if combat.target_kind == "eg":
         _resolve_on_eg(state, combat, events)
@@ -251,15 +250,11 @@ def resolve(state: LegendsState, events: list[Event]) -> None:
     if attack > defence and not combat.parried:
         damage = hit_damage(state, attack, defence)
         target.damage += damage
-        hp_after = current_hp(state, target)
+        hp_after = max(0, current_hp(state, target))
         summary.update(result="hit", damage=damage)
-        events.append(
-            Event(
-                "damage_dealt", {"iid": target.iid, "amount": damage, "hp_after": max(0, hp_after)}
-            )
-        )
-        if hp_after <= 0:
-            fallen = kill(state, target, events)
+        dealt = {"iid": target.iid, "amount": damage, "hp_after": hp_after}
+        events.append(Event("damage_dealt", dealt))
+        fallen = collect_deaths(state, events)
     _end_combat(state, events, summary, fallen)
 
 
@@ -275,26 +270,24 @@ def _resolve_on_eg(state: LegendsState, combat: Combat, events: list[Event]) -> 
     if hits:
         add_hits(state, combat.target, hits, events)
     result = "hit" if hits else "parried"
-    _end_combat(state, events, {"result": result, "A": sum(values), "D_val": 0, "damage": hits}, [])
+    _end_combat(state, events, {"result": result, "A": sum(values), "D_val": 0, "damage": hits})
 
 
 def _end_combat(
-    state: LegendsState, events: list[Event], summary: dict[str, object], fallen: list[str]
+    state: LegendsState,
+    events: list[Event],
+    summary: dict[str, object],
+    fallen: list[str] | None = None,
 ) -> None:
-    """R53: combat-long modifiers expire; eliminations (R104); back to the phase that
-    opened the combat, unless the active seat is gone (R62, R107)."""
+    """R53: combat-long modifiers expire (R75 keeps the standing alive); the event; the
+    seats whose main fell are eliminated (R104); back to the phase that opened the combat,
+    unless the active seat is gone (R62, R107) or the game is over."""
     b = battle(state)
     combat = b.combat
     assert combat is not None
-    for ch in b.characters.values():
-        ending = [
-            m for m in ch.modifiers if m.duration == "combat" and m.combat_id == combat.combat_id
-        ]
-        if ending:
-            ch.modifiers = [m for m in ch.modifiers if m not in ending]
-            expired = {"iid": ch.iid, "modifiers": [m.dump() for m in ending]}
-            events.append(Event("modifier_expired", expired))
-    clamp_hp(state)  # R75: a combat-long max HP bonus never kills when it ends
+    expire_where(
+        state, lambda m: m.duration == "combat" and m.combat_id == combat.combat_id, events
+    )
     events.append(Event("attack_resolved", {"combat": combat.combat_id, **summary}))
     b.combat = None
     if fallen:

@@ -10,7 +10,7 @@ from .draws import discard
 from .effects import DiscardPerTurnAura, DrawPerTurn, DrawPerTurnAura
 from .protection import alive_characters, are_opponents, battle
 from .state import Enchantgineering, LegendsState
-from .stats import clamp_hp, eff
+from .stats import eff, keep_alive, standing
 
 
 def eg_card(state: LegendsState, iid: str) -> EnchantgineeringCard:
@@ -72,11 +72,12 @@ def add_hits(state: LegendsState, iid: str, hits: int, events: list[Event]) -> N
 def destroy(state: LegendsState, iid: str, events: list[Event]) -> None:
     """R96: the card goes to the discard pile and its auras end at once."""
     b = battle(state)
+    before = standing(state)
     eg = b.egs.pop(iid)
     state.seats[eg.controller].egs.remove(iid)
     state.last_controller[iid] = eg.controller
     discard(state, iid)
-    clamp_hp(state)
+    keep_alive(state, before)  # R75: its max-HP auras end
     events.append(Event("eg_destroyed", {"iid": iid, "seat": eg.controller}))
 
 

@@ -7,13 +7,13 @@ from typing import Any
 from tavola.core import Action, Event
 
 from .actions import ASSIGN_EQUIPMENT
-from .card_effects import settle_deaths
 from .cards import EquipmentCard
 from .combat import continue_after_effects
 from .draws import may_use
 from .messages import only_args, refuse
 from .protection import are_opponents, battle, main_protected
 from .state import LegendsState
+from .turns import settle_deaths
 
 
 def timing_open(state: LegendsState, seat: str) -> bool:

@@ -14,7 +14,6 @@ from .status import is_asleep, is_ready, is_vulnerable
 __all__ = [
     "attack_value",
     "best_stat",
-    "clamp_hp",
     "current_hp",
     "defence_value",
     "eff",
@@ -22,9 +21,11 @@ __all__ = [
     "is_ready",
     "is_vulnerable",
     "is_warded",
+    "keep_alive",
     "max_hp",
     "modifier_total",
     "printed",
+    "standing",
 ]
 
 
@@ -123,8 +124,16 @@ def defence_value(state: LegendsState, target: Character, stated: str | None) ->
     return max(eff(state, target, "def"), eff(state, target, "mp"))
 
 
-def clamp_hp(state: LegendsState) -> None:
-    """R75: when a higher max HP ends (a modifier, an aura), a character keeps 1 HP."""
-    for ch in battle(state).characters.values():
-        if current_hp(state, ch) <= 0:
+def standing(state: LegendsState) -> set[str]:
+    """Characters with HP above 0 now (to compare before and after a bonus ends)."""
+    return {iid for iid, ch in battle(state).characters.items() if current_hp(state, ch) > 0}
+
+
+def keep_alive(state: LegendsState, before: set[str]) -> None:
+    """R75: when a max-HP bonus ends (a modifier expires, an aura or its EG goes), a
+    character that was standing keeps 1 HP. Other losses of max HP (an aura newly reaching
+    an exposed main) are not protected: those characters die (R77)."""
+    for iid in before:
+        ch = battle(state).characters.get(iid)
+        if ch is not None and current_hp(state, ch) <= 0:
             ch.damage = max_hp(state, ch) - 1

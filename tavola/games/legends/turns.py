@@ -3,6 +3,8 @@ phases, turn and round end, elimination, victory, the round cap and placements."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tavola.core import Event
 
 from .draws import discard, discard_random, draw
@@ -10,8 +12,8 @@ from .enchantgineering import per_turn, repair_all
 from .ending import competition_ranks, finish
 from .protection import alive_characters, battle
 from .setup import BOSS
-from .state import Character, LegendsState
-from .stats import clamp_hp, current_hp, is_ready, printed
+from .state import Character, LegendsState, Modifier
+from .stats import current_hp, is_ready, keep_alive, printed, standing
 
 
 def live_seats(state: LegendsState) -> list[str]:
@@ -146,19 +148,43 @@ def end_round(state: LegendsState, events: list[Event]) -> None:
 
 def expire_modifiers(state: LegendsState, durations: tuple[str, ...], events: list[Event]) -> None:
     """R71, R75: modifiers of these durations end; a lower max HP never kills (HP ≥ 1)."""
+    expire_where(state, lambda m: m.duration in durations, events)
+
+
+def expire_where(
+    state: LegendsState, ends: Callable[[Modifier], bool], events: list[Event]
+) -> None:
+    """The modifiers `ends` picks expire (event per character); R75 keeps the standing."""
+    before = standing(state)
     for ch in battle(state).characters.values():
-        ending = [m for m in ch.modifiers if m.duration in durations]
-        if not ending:
-            continue
-        ch.modifiers = [m for m in ch.modifiers if m.duration not in durations]
-        if current_hp(state, ch) <= 0:
-            ch.damage = max(0, ch.damage + current_hp(state, ch) - 1)
-        events.append(
-            Event("modifier_expired", {"iid": ch.iid, "modifiers": [m.dump() for m in ending]})
-        )
+        ending = [m for m in ch.modifiers if ends(m)]
+        if ending:
+            ch.modifiers = [m for m in ch.modifiers if not ends(m)]
+            expired = {"iid": ch.iid, "modifiers": [m.dump() for m in ending]}
+            events.append(Event("modifier_expired", expired))
+    keep_alive(state, before)
 
 
 # -- death, elimination and the end ---------------------------------------------------------
+
+
+def settle_deaths(state: LegendsState, events: list[Event]) -> None:
+    """R77, R104: every character at 0 HP dies now; seats whose main died are eliminated
+    together (R106 if nobody is left)."""
+    fallen = collect_deaths(state, events)
+    if fallen:
+        eliminate(state, fallen, "main_died", events)
+
+
+def collect_deaths(state: LegendsState, events: list[Event]) -> list[str]:
+    """R77: characters at 0 HP die (a death may expose a main to an enemy max-HP aura, R35,
+    so this repeats); returns the seats whose main died, for the caller to eliminate."""
+    b = battle(state)
+    fallen: list[str] = []
+    while dying := [c for c in b.characters.values() if current_hp(state, c) <= 0]:
+        for ch in dying:
+            fallen += kill(state, ch, events)
+    return fallen
 
 
 def kill(state: LegendsState, ch: Character, events: list[Event]) -> list[str]:
@@ -181,6 +207,7 @@ def eliminate(state: LegendsState, seats: list[str], reason: str, events: list[E
     event share their elimination order."""
     b = battle(state)
     order = b.eliminations + 1
+    before = standing(state)
     for seat in seats:
         info = state.seats[seat]
         for iid in list(info.table):
@@ -201,7 +228,7 @@ def eliminate(state: LegendsState, seats: list[str], reason: str, events: list[E
         b.counter_queue = [s for s in b.counter_queue if s != seat]
         events.append(Event("seat_eliminated", {"seat": seat, "reason": reason}))
     b.eliminations += len(seats)
-    clamp_hp(state)  # their auras are gone
+    keep_alive(state, before)  # R75: their auras are gone
     check_victory(state, seats, events)
 
 
