@@ -118,15 +118,32 @@ def _check_events(events: list[Event], wanted: list[Any]) -> None:
         position += 1
 
 
+def _bot_choice(table: Table, step: Mapping[str, Any], number: int) -> Action:
+    """A step played by the game's reference bot (`by = "reference"`); `expect_action`, when
+    given, is what it must choose."""
+    if step["by"] != "reference" or not hasattr(table.game, "reference_bot"):
+        raise ScenarioFailure(f"step {number}: 'by' names the game's reference bot: \"reference\"")
+    bot = table.game.reference_bot(table.seed)
+    action: Action = bot.choose(table.game, table.state, str(step["seat"]))
+    wanted = step.get("expect_action")
+    expected = Action.from_json(wanted) if wanted is not None else None
+    if expected is not None and not same(action.to_json(), expected.to_json()):
+        raise ScenarioFailure(f"step {number}: the bot chose {action!r}, expected {expected!r}")
+    return action
+
+
 def _run_steps(table: Table, steps: list[Any]) -> list[Event]:
     emitted: list[Event] = []
     for number, step in enumerate(steps, start=1):
-        if not isinstance(step, Mapping) or "seat" not in step or "action" not in step:
-            raise ScenarioFailure(f"step {number}: needs 'seat' and 'action'")
-        try:
-            action = Action.from_json(step["action"])
-        except (ValueError, TypeError) as exc:
-            raise ScenarioFailure(f"step {number}: bad action: {exc}") from None
+        if not isinstance(step, Mapping) or "seat" not in step:
+            raise ScenarioFailure(f"step {number}: needs 'seat' and 'action' (or 'by')")
+        if "by" in step:
+            action = _bot_choice(table, step, number)
+        else:
+            try:
+                action = Action.from_json(step["action"])
+            except (KeyError, ValueError, TypeError) as exc:
+                raise ScenarioFailure(f"step {number}: bad or missing action: {exc}") from None
         refusal = step.get("refused")
         before = table.hash
         try:

@@ -63,12 +63,14 @@ def group(state: LegendsState, rank: Sequence[Character], t: str) -> list[Charac
         if singles:
             return [min(singles, key=lambda pair: pair[0])[1]]
         return _prefix(rank, values, lambda total: total > need, limit)
-    kill = _prefix(rank, values, lambda total: total >= need + current_hp(state, target), limit)
-    if kill:
-        return kill
-    if sum(values) > need and (limit is None or len(rank) <= limit):
-        return list(rank)
-    return []
+
+    def kills(total: int) -> bool:
+        return total >= need + current_hp(state, target)
+
+    if kills(sum(values)):
+        return _prefix(rank, values, kills, limit)  # none if the cap cuts the kill short
+    group = list(rank) if limit is None else list(rank[:limit])
+    return group if sum(values[: len(group)]) > need else []
 
 
 def _prefix(
@@ -164,8 +166,9 @@ def reinforce_or_pass(state: LegendsState, seat: str) -> Action:
     defence_now = defence_value(state, target, fight.defence_stat)
     if attack_now > defence_now:
         return Action(PASS)
-    enough = [a for a in reversed(rank) if attack_now + val(state, a, target)[0] > defence_now]
-    chosen = enough[0] if enough else rank[0]
+    enough = [a for a in rank if attack_now + val(state, a, target)[0] > defence_now]
+    smallest = min(enough, key=lambda a: (val(state, a, target)[0], iid_key(a.iid)), default=None)
+    chosen = smallest or rank[0]
     return Action(REINFORCE, iid=chosen.iid, stat=val(state, chosen, target)[1])
 
 

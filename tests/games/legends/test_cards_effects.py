@@ -2,8 +2,6 @@
 effective stats, heal, damage, max HP, sleep and wake, death, parry, draw and discard,
 revive and siege; worked examples E12, E13 and E15."""
 
-import pytest
-
 from tavola.core import Action
 from tavola.games.legends import stats
 

@@ -2,8 +2,6 @@
 completion and auras, structure, hits, destruction, protection and repair; worked examples
 E17, E18, E19 and scenarios SC25–SC29, SC66."""
 
-import pytest
-
 from tavola.core import Action
 from tavola.games.legends import stats
 
