@@ -12,63 +12,37 @@ from rich.console import Console
 from tavola.bots import make_bot
 from tavola.core import Event, IllegalAction, Player, Table, TavolaError, Viewer, filter_events
 from tavola.core.registry import get_game
-from tavola.games.legends.decks import deck_for
+from tavola.games.legends.tables import table_config
 
 from .legends_battle import BattleScreen, LegendsHuman
 from .prompt import Prompt, QuitGame
-
-BOSS_MAIN = "S1-023"
-"""The starter set's evil main with HP over 800 (§3.9's boss mains)."""
 
 
 def _split(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def legends_config(
-    mode: str,
-    sides: str,
-    kinds: list[str],
-    ages: list[int],
-    names: list[str],
-    teams: list[str],
-    lang: str,
-    boss_level: int | None = None,
-) -> dict[str, Any]:
-    """Sensible defaults for a table: ages, names, teams, and a themed deck per seat
-    (the starter set for the simplified mode). With a boss, every player is good."""
-    if boss_level is not None:
-        sides, teams = "good_vs_evil", ["good"] * len(kinds)
-    players = []
+def seat_specs(
+    kinds: list[str], ages: list[int], names: list[str], teams: list[str], lang: str
+) -> list[dict[str, Any]]:
+    """The seats of a terminal table, with default names in the table's language."""
+    specs: list[dict[str, Any]] = []
     for i, kind in enumerate(kinds):
-        if i < len(names):
-            name = names[i]
-        elif kind == "human":
-            name = f"{'Giocatore' if lang == 'it' else 'Player'} {i + 1}"
-        else:
-            name = f"Bot {i + 1}"
-        player: dict[str, Any] = {
-            "name": name,
-            "kind": "human" if kind == "human" else "bot",
-            "age": ages[i] if i < len(ages) else 30 + 5 * (i + 1),
-        }
-        if sides == "teams":
-            player["team"] = teams[i] if i < len(teams) else "AB"[i % 2]
-        elif sides == "good_vs_evil":
-            player["team"] = teams[i] if i < len(teams) else ("good", "evil")[i % 2]
-        if mode != "simplified":
-            player["contribution"] = deck_for(i, player.get("team")).card_ids()
-        players.append(player)
-    config: dict[str, Any] = {"mode": mode, "sides": sides, "players": players}
-    if mode == "simplified":
-        config["deck_source"] = "starter"
-    if boss_level is not None:
-        config["boss"] = {
-            "main_card_id": BOSS_MAIN,
-            "level": boss_level,
-            "contribution": deck_for(0, "evil").card_ids(),
-        }
-    return config
+        if kind == "boss":
+            specs.append({"kind": "boss"})
+            continue
+        default = (
+            f"{'Giocatore' if lang == 'it' else 'Player'} {i + 1}"
+            if kind == "human"
+            else f"Bot {i + 1}"
+        )
+        spec: dict[str, Any] = {"kind": kind, "name": names[i] if i < len(names) else default}
+        if i < len(ages):
+            spec["age"] = ages[i]
+        if i < len(teams):
+            spec["team"] = teams[i]
+        specs.append(spec)
+    return specs
 
 
 def play(
@@ -101,16 +75,9 @@ def play(
         console.print(f"seed {seed}")
     every = _split(seats)
     kinds = [k for k in every if k != "boss"]
-    config = legends_config(
-        mode,
-        sides,
-        kinds,
-        [int(a) for a in _split(ages)],
-        _split(names),
-        _split(teams),
-        lang,
-        boss_level if "boss" in every else None,
-    )
+    specs = seat_specs(every, [int(a) for a in _split(ages)], _split(names), _split(teams), lang)
+    options: dict[str, Any] = {"mode": mode, "sides": sides, "boss_level": boss_level}
+    config = table_config(options, specs)
     if max_clashes is not None:
         config["simplified"] = {"max_clashes": max_clashes}
     if max_rounds is not None:

@@ -85,7 +85,29 @@ class Event:
     public: Mapping[str, Any] | None = None
     seq: int = 0
 
+    def to_record(self) -> dict[str, Json]:
+        """Everything, the audience and the public twin included (for storage)."""
+        return {
+            "seq": self.seq,
+            "type": self.type,
+            "data": thaw(dict(self.data)),
+            "visible_to": None if self.visible_to is None else sorted(self.visible_to),
+            "public": None if self.public is None else thaw(dict(self.public)),
+        }
+
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any]) -> Event:
+        audience = data.get("visible_to")
+        return cls(
+            str(data["type"]),
+            dict(data.get("data") or {}),
+            None if audience is None else frozenset(audience),
+            None if data.get("public") is None else dict(data["public"]),
+            int(data.get("seq", 0)),
+        )
+
     def to_json(self) -> dict[str, Json]:
+        """What a viewer receives (after filtering): no audience details beyond "public"."""
         visibility: Json = "public" if self.visible_to is None else sorted(self.visible_to)
         return {
             "seq": self.seq,

@@ -1,11 +1,12 @@
 """The conformance suite every registered game must pass, played at random over many seeds.
 
 It checks, through the `Game` protocol only: random play ends within the game's documented
-cap; a clone is independent of its original; actions round-trip through JSON; replaying
-the log rebuilds the same `state_hash`; every listed legal action is accepted; actions
-outside the list are refused and leave the state unchanged; no view or event stream a
-seat receives holds an id hidden from it; a determinized world looks the same to its seat.
-Each check raises `ConformanceError` naming the seed, the step and what went wrong.
+cap; a clone is independent of its original; a dumped state loads back the same; actions
+round-trip through JSON; replaying the log rebuilds the same `state_hash`; every listed
+legal action is accepted; actions outside the list are refused and leave the state
+unchanged; no view or event stream a seat receives holds an id hidden from it; a
+determinized world looks the same to its seat. Each check raises `ConformanceError`
+naming the seed, the step and what went wrong.
 """
 
 from __future__ import annotations
@@ -102,6 +103,9 @@ def check_step(game: Game[Any], table: Table, rng: Rng, context: str) -> None:
     refused by the real state without changing it; a clone is independent."""
     state = table.state
     before = state_hash(game, state)
+    dumped = game.dump(state)
+    if game.dump(game.load(dumped)) != dumped:
+        raise ConformanceError(f"{context}: load(dump(state)) is not the same state")
     for seat in sorted(game.to_act(state)):
         actions = game.legal_actions(state, seat)
         if not actions:

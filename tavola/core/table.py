@@ -100,6 +100,29 @@ class Table:
         self.events: list[Event] = []
         self._number(self.game.opening_events(self.state))
 
+    @classmethod
+    def restore(
+        cls,
+        game: Game[Any],
+        config: Mapping[str, Any],
+        seed: int,
+        setup: Mapping[str, Any] | None,
+        state: Any,
+        log: list[LogEntry],
+        events: list[Event],
+    ) -> Table:
+        """A table from stored parts (a snapshot's state, its log and numbered events),
+        without replaying."""
+        table = cls.__new__(cls)
+        table.game = game
+        table.config = dict(config)
+        table.seed = seed
+        table.setup = dict(setup) if setup is not None else None
+        table.state = state
+        table.log = list(log)
+        table.events = list(events)
+        return table
+
     def _number(self, events: list[Event]) -> list[Event]:
         start = len(self.events)
         numbered = [replace(e, seq=start + i + 1) for i, e in enumerate(events)]

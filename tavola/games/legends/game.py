@@ -7,7 +7,7 @@ Strappacamicia, `battle_mode` for classic and epic.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -23,6 +23,7 @@ from .narrate import Narrator
 from .reference_bot import ReferenceBot
 from .setup import assemble_deck, cut, make_seats, random_cut, turn_order
 from .state import LegendsState
+from .tables import table_config
 from .views import build_view
 
 
@@ -294,6 +295,12 @@ class LegendsGame:
     def dump(self, state: LegendsState) -> dict[str, Any]:
         return state.dump()
 
+    def load(self, data: Mapping[str, Any]) -> LegendsState:
+        """A state from `dump` (snapshots); `dump(load(d)) == d`."""
+        config = parse_config(data["config"])
+        catalog = check_config(config, deck_given=True)
+        return LegendsState.load(dict(data), config, catalog)
+
     def seats(self, state: LegendsState) -> list[str]:
         return list(state.seats)
 
@@ -312,6 +319,12 @@ class LegendsGame:
         names = {s: seat.name for s, seat in state.seats.items()}
         narrator = Narrator(MESSAGES, state.catalog, names, lang, state.instances)
         return [line for event in events if (line := narrator.event(event)) is not None]
+
+    def table_config(
+        self, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """A full config from game options and a list of seats (see `tables.table_config`)."""
+        return table_config(options, seats)
 
     def reference_bot(self, seed: int) -> ReferenceBot:
         """The rules' own bot (R131; BP for battles). It needs no seed: it is deterministic."""

@@ -56,6 +56,10 @@ class SeatState:
             self.autopilot,
         )
 
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> SeatState:
+        return cls(**data)
+
     def dump(self) -> dict[str, Any]:
         return {
             "seat_id": self.seat_id,
@@ -106,6 +110,11 @@ class Clash:
             self.next_to_settle,
         )
 
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> Clash:
+        choice = data["choice"]
+        return cls(**{**data, "choice": tuple(choice) if choice else None})
+
     def dump(self) -> dict[str, Any]:
         return {
             "number": self.number,
@@ -151,6 +160,11 @@ class Strappacamicia:
             dict(self.unordered),
             self.last_clash,  # replaced, never mutated
         )
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> Strappacamicia:
+        clash = data["clash"]
+        return cls(**{**data, "clash": Clash.load(clash) if clash else None})
 
     def dump(self) -> dict[str, Any]:
         return {
@@ -223,6 +237,10 @@ class Character:
             list(self.modifiers),  # Modifier values are never mutated
             self.acted_this_turn,
         )
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> Character:
+        return cls(**{**data, "modifiers": [Modifier(**m) for m in data["modifiers"]]})
 
     def dump(self) -> dict[str, Any]:
         return {
@@ -321,6 +339,10 @@ class Combat:
             self.plays_in_window,
         )
 
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> Combat:
+        return cls(**{**data, "attackers": [Attacker(**a) for a in data["attackers"]]})
+
     def dump(self) -> dict[str, Any]:
         return {
             "combat_id": self.combat_id,
@@ -385,6 +407,17 @@ class Battle:
             self.attacked_or_built,
             {seat: (list(v) if isinstance(v, list) else v) for seat, v in self.sealed.items()},
             self.eliminations,
+        )
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> Battle:
+        return cls(
+            **{
+                **data,
+                "characters": {i: Character.load(c) for i, c in data["characters"].items()},
+                "egs": {i: Enchantgineering(**eg) for i, eg in data["egs"].items()},
+                "combat": Combat.load(data["combat"]) if data["combat"] else None,
+            }
         )
 
     def dump(self) -> dict[str, Any]:
@@ -481,6 +514,30 @@ class LegendsState:
             battle=self.battle.clone() if self.battle else None,
             result=self.result,
             opening=self.opening,
+        )
+
+    @classmethod
+    def load(cls, data: dict[str, Any], config: LegendsConfig, catalog: Catalog) -> LegendsState:
+        """The inverse of `dump` (snapshots): the config and catalogue come parsed."""
+        result = data["result"]
+        return cls(
+            config=config,
+            catalog=catalog,
+            rng=Rng.from_json(data["rng"]),
+            phase=data["phase"],
+            seats={sid: SeatState.load(seat) for sid, seat in data["seats"].items()},
+            turn_order=list(data["turn_order"]),
+            instances=dict(data["instances"]),
+            contributions={s: list(c) for s, c in data["contributions"].items()},
+            deck=list(data["deck"]),
+            discard=list(data["discard"]),
+            set_aside=list(data["set_aside"]),
+            last_controller=dict(data["last_controller"]),
+            cutter=data["cutter"],
+            revealed=set(data["revealed"]),
+            strappa=Strappacamicia.load(data["strappa"]) if data["strappa"] else None,
+            battle=Battle.load(data["battle"]) if data["battle"] else None,
+            result=Result(**result) if result else None,
         )
 
     def dump(self) -> dict[str, Any]:

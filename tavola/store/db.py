@@ -1,0 +1,63 @@
+"""The database: SQLite in a data folder by default, PostgreSQL when `DATABASE_URL` says
+so; migrations run at start-up."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def default_url() -> str:
+    """`DATABASE_URL`, else SQLite in `TAVOLA_DATA` (default: ./data)."""
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        return url
+    folder = Path(os.environ.get("TAVOLA_DATA", "data"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder.resolve() / 'tavola.db'}"
+
+
+def _sqlite_pragmas(connection: Any, _: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
+    cursor.execute("PRAGMA synchronous=FULL")  # an acknowledged action survives a crash
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+class Database:
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_url()
+        self.is_sqlite = self.url.startswith("sqlite")
+        options: dict[str, Any] = {"future": True}
+        if self.is_sqlite:
+            options["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        else:
+            options.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
+        self.engine: Engine = create_engine(self.url, **options)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def migrate(self) -> None:
+        """Applies every Alembic migration not yet applied."""
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def session(self) -> Session:
+        return self.sessions()
+
+    def dispose(self) -> None:
+        self.engine.dispose()

@@ -1,0 +1,138 @@
+"""Reading and writing games; the version check that serialises every move."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import delete, func, select, text, update
+from sqlalchemy.orm import Session
+
+from .models import ActionRow, DeadlineRow, GameRow, SeatRow, SnapshotRow
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def create_game(session: Session, row: GameRow, seats: Iterable[SeatRow]) -> None:
+    session.add(row)
+    session.flush()
+    session.add_all(list(seats))
+
+
+def game(session: Session, game_id: str) -> GameRow | None:
+    return session.get(GameRow, game_id)
+
+
+def seats(session: Session, game_id: str) -> list[SeatRow]:
+    query = select(SeatRow).where(SeatRow.game_id == game_id)
+    return list(session.scalars(query))
+
+
+def actions_after(session: Session, game_id: str, version: int) -> list[ActionRow]:
+    query = (
+        select(ActionRow)
+        .where(ActionRow.game_id == game_id, ActionRow.seq > version)
+        .order_by(ActionRow.seq)
+    )
+    return list(session.scalars(query))
+
+
+def action_by_client_id(session: Session, game_id: str, client_action_id: str) -> ActionRow | None:
+    query = select(ActionRow).where(
+        ActionRow.game_id == game_id, ActionRow.client_action_id == client_action_id
+    )
+    return session.scalars(query).first()
+
+
+def append_action(
+    session: Session,
+    game_id: str,
+    expected_version: int,
+    row: ActionRow,
+    *,
+    status: str,
+    outcome: dict[str, Any] | None,
+    state_hash: str,
+) -> bool:
+    """The action becomes version `expected_version + 1`, unless another move got there
+    first (then nothing is written and False comes back)."""
+    moved = session.execute(
+        update(GameRow)
+        .where(GameRow.id == game_id, GameRow.version == expected_version)
+        .values(
+            version=expected_version + 1,
+            status=status,
+            outcome=outcome,
+            state_hash=state_hash,
+            updated_at=now(),
+        )
+    )
+    if moved.rowcount != 1:  # type: ignore[attr-defined]
+        return False
+    session.add(row)
+    return True
+
+
+def notify(session: Session, game_id: str, version: int) -> None:
+    """PostgreSQL: tell the other workers (delivered at commit)."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(
+            text("SELECT pg_notify('tavola_games', :payload)"), {"payload": f"{game_id}:{version}"}
+        )
+
+
+def latest_snapshot(session: Session, game_id: str) -> SnapshotRow | None:
+    query = (
+        select(SnapshotRow)
+        .where(SnapshotRow.game_id == game_id)
+        .order_by(SnapshotRow.version.desc())
+        .limit(1)
+    )
+    return session.scalars(query).first()
+
+
+def lobby(session: Session, limit: int = 100) -> list[tuple[GameRow, list[SeatRow]]]:
+    """Active games with a human seat nobody has joined yet, newest first."""
+    open_games = (
+        select(SeatRow.game_id).where(SeatRow.kind == "human", SeatRow.joined.is_(False)).distinct()
+    )
+    query = (
+        select(GameRow)
+        .where(GameRow.status == "active", GameRow.id.in_(open_games))
+        .order_by(GameRow.created_at.desc())
+        .limit(limit)
+    )
+    games = list(session.scalars(query))
+    return [(g, seats(session, g.id)) for g in games]
+
+
+def active_game_ids(session: Session) -> list[str]:
+    return list(session.scalars(select(GameRow.id).where(GameRow.status == "active")))
+
+
+def game_count(session: Session) -> int:
+    return int(session.scalar(select(func.count()).select_from(GameRow)) or 0)
+
+
+# -- clocks ----------------------------------------------------------------------------------
+
+
+def deadlines(session: Session, game_id: str) -> list[DeadlineRow]:
+    return list(session.scalars(select(DeadlineRow).where(DeadlineRow.game_id == game_id)))
+
+
+def due_deadlines(session: Session, at: datetime) -> list[DeadlineRow]:
+    query = select(DeadlineRow).where(DeadlineRow.due_at.is_not(None), DeadlineRow.due_at <= at)
+    return list(session.scalars(query))
+
+
+def drop_deadlines(session: Session, game_id: str, decision_ids: Sequence[str]) -> None:
+    if decision_ids:
+        session.execute(
+            delete(DeadlineRow).where(
+                DeadlineRow.game_id == game_id, DeadlineRow.decision_id.in_(decision_ids)
+            )
+        )
