@@ -1,7 +1,7 @@
 """The game-agnostic kernel: protocol, actions, events, RNG, views, records and replay."""
 
 from .actions import AUTOPILOT, PLATFORM_ACTIONS, TIMEOUT, Action, Event
-from .errors import ConfigError, ContentError, IllegalAction, TavolaError
+from .errors import ConfigError, ContentError, IllegalAction, TavolaError, UnknownGame
 from .i18n import Messages
 from .jsonform import canonical_json, digest
 from .protocol import Clock, Game, Outcome, state_hash
@@ -29,6 +29,7 @@ __all__ = [
     "Rng",
     "Table",
     "TavolaError",
+    "UnknownGame",
     "Viewer",
     "canonical_json",
     "derive_seed",

@@ -1,0 +1,272 @@
+"""The FastAPI application: REST for creating, joining, viewing and playing games; a
+WebSocket per seat for live updates; bots and clocks ticking in the background."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+
+from tavola.core import Action
+from tavola.store import Database, repo
+
+from .hub import Connection, Hub
+from .listener import Listener
+from .schemas import (
+    ActionRequest,
+    GameCreate,
+    GameCreated,
+    Joined,
+    JoinRequest,
+    LobbyGame,
+    Refused,
+    SeatLink,
+)
+from .service import GameService, Live, Refusal
+
+MAX_BODY = 64 * 1024
+WEB = Path(__file__).resolve().parents[1] / "web"
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Refused} for code in (401, 403, 404, 409, 413, 422)
+}
+
+
+def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    """The seat token from `Authorization: Bearer TOKEN` (None: the public)."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token:
+        raise Refusal(401, "bad_token", "Use 'Authorization: Bearer <token>'.")
+    return token.strip()
+
+
+Token = Annotated[str | None, Depends(bearer)]
+
+
+def create_app(
+    database_url: str | None = None, *, bot_delay: float = 0.3, tick: float = 0.05
+) -> FastAPI:
+    db = Database(database_url)
+    db.migrate()
+    hub = Hub()
+    service = GameService(db, bot_delay=bot_delay, on_change=hub.changed_threadsafe)
+    hub.service = service
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        hub.loop = asyncio.get_running_loop()
+        await run_in_threadpool(service.reload_all)
+        listener = None
+        if not db.is_sqlite:
+
+            def moved_elsewhere(game_id: str, version: int) -> None:
+                if service.refresh(game_id):
+                    hub.changed_threadsafe(game_id, version)
+
+            listener = Listener(db.url, moved_elsewhere)
+            listener.start()
+        task = asyncio.create_task(_automation(service, tick))
+        try:
+            yield
+        finally:
+            task.cancel()
+            if listener is not None:
+                listener.stop()
+            db.dispose()
+
+    app = FastAPI(
+        title="Tavola",
+        summary="Play, referee and simulate card and board games.",
+        lifespan=lifespan,
+    )
+    app.state.service = service
+    app.state.hub = hub
+
+    @app.middleware("http")
+    async def limit_size(request: Request, call_next: Any) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return JSONResponse(
+                {"code": "too_large", "message": f"Bodies are limited to {MAX_BODY} bytes."},
+                status_code=413,
+            )
+        return await call_next(request)
+
+    @app.exception_handler(Refusal)
+    async def refused(_: Request, exc: Refusal) -> JSONResponse:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        message = f"{where}: {first.get('msg', 'invalid request')}"
+        return JSONResponse({"code": "bad_request", "message": message}, status_code=422)
+
+    def live_game(game_id: str) -> Live:
+        return service.get(game_id)
+
+    @app.post("/api/games", status_code=201, response_model=GameCreated, responses=REFUSALS)
+    async def create_game(body: GameCreate, request: Request) -> GameCreated:
+        """Creates a game; every human seat gets a token and a join link to share."""
+        seats = [s.model_dump(exclude_none=True) for s in body.seats]
+        live, tokens = await run_in_threadpool(
+            service.create, body.game, body.options, seats, seed=body.seed
+        )
+        base = str(request.base_url).rstrip("/")
+        links = []
+        for seat, info in live.seats.items():
+            token = tokens.get(seat)
+            url = f"{base}/play/{live.game_id}?seat={seat}#token={token}" if token else None
+            links.append(
+                SeatLink(seat=seat, name=info.name, kind=info.kind, token=token, join_url=url)
+            )
+        return GameCreated(game_id=live.game_id, seats=links)
+
+    @app.get("/api/games", response_model=list[LobbyGame])
+    async def lobby() -> list[LobbyGame]:
+        """Games with a human seat nobody has taken yet."""
+
+        def read() -> list[LobbyGame]:
+            with db.session() as session:
+                listed = repo.lobby(session)
+            return [
+                LobbyGame(
+                    game_id=g.id,
+                    game=g.game,
+                    mode=g.config.get("mode"),
+                    created_at=g.created_at.isoformat(),
+                    open_seats=[s.seat for s in seats if s.kind == "human" and not s.joined],
+                    seats={s.seat: s.name for s in seats},
+                )
+                for g, seats in listed
+            ]
+
+        return await run_in_threadpool(read)
+
+    @app.post("/api/games/{game_id}/seats/{seat}/join", response_model=Joined, responses=REFUSALS)
+    async def join(
+        game_id: str, seat: str, token: Token, body: JoinRequest | None = None
+    ) -> Joined:
+        """Takes a human seat (with its link's token, or an untaken seat without one)."""
+        name = body.name if body else None
+        issued = await run_in_threadpool(service.join, game_id, seat, token, name)
+        return Joined(game_id=game_id, seat=seat, token=issued)
+
+    @app.get("/api/games/{game_id}/view", responses=REFUSALS)
+    async def view(game_id: str, token: Token) -> dict[str, Any]:
+        """What the token's seat sees (no token: the public view)."""
+        live = await run_in_threadpool(live_game, game_id)
+        seat = service.seat_for(live, token)
+        return await run_in_threadpool(service.payload, live, seat)
+
+    @app.get("/api/games/{game_id}/legal", responses=REFUSALS)
+    async def legal(game_id: str, token: Token) -> dict[str, Any]:
+        """Every legal action of the token's seat now."""
+        live = await run_in_threadpool(live_game, game_id)
+        seat = service.seat_for(live, token)
+        actions = await run_in_threadpool(service.legal, live, seat)
+        return {"seat": seat, "version": live.version, "actions": actions}
+
+    @app.post("/api/games/{game_id}/actions", responses=REFUSALS)
+    async def act(game_id: str, body: ActionRequest, token: Token) -> dict[str, Any]:
+        """Plays an action for the token's seat, if the game is still at `version`."""
+        live = await run_in_threadpool(live_game, game_id)
+        seat = service.seat_for(live, token)
+        if seat is None:
+            raise Refusal(401, "bad_token", "Acting needs a seat token.")
+        try:
+            action = Action.from_json(body.action)
+        except (TypeError, ValueError) as exc:
+            raise Refusal(422, "bad_request", f"action: {exc}") from None
+        try:
+            result = await run_in_threadpool(
+                service.act, game_id, seat, action, body.version, body.client_action_id
+            )
+        except Refusal as exc:
+            if exc.code == "STALE":
+                exc.extra["view"] = await run_in_threadpool(service.payload, live, seat)
+            raise
+        payload = await run_in_threadpool(service.payload, live, seat, result.events)
+        return {"version": result.version, "duplicate": result.duplicate, **payload}
+
+    @app.get("/api/games/{game_id}/record", responses=REFUSALS)
+    async def record(game_id: str, token: Token) -> dict[str, Any]:
+        """The game record once the game is over; until then the viewer's own log."""
+        live = await run_in_threadpool(live_game, game_id)
+        seat = service.seat_for(live, token)
+        return await run_in_threadpool(service.record, live, seat)
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        """Pushes the seat's view and new events after every change; also takes actions:
+        {"type": "action", "action": …, "version": …, "client_action_id": …}."""
+        try:
+            live = await run_in_threadpool(live_game, game_id)
+            seat = service.seat_for(live, token)
+        except Refusal as exc:
+            await websocket.close(code=4401 if exc.status == 401 else 4404, reason=exc.code)
+            return
+        await websocket.accept()
+        connection = Connection(websocket, game_id, seat, len(live.table.events))
+        hub.add(connection)
+        try:
+            first = await run_in_threadpool(service.payload, live, seat, live.table.events)
+            await websocket.send_json({"type": "state", **first})
+            while True:
+                message = await websocket.receive_json()
+                await _socket_action(service, websocket, game_id, seat, message)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.remove(connection)
+
+    if WEB.is_dir():
+        app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
+    return app
+
+
+async def _socket_action(
+    service: GameService, websocket: WebSocket, game_id: str, seat: str | None, message: Any
+) -> None:
+    request_id = message.get("client_action_id") if isinstance(message, dict) else None
+    try:
+        if seat is None:
+            raise Refusal(401, "bad_token", "Acting needs a seat token.")
+        if not isinstance(message, dict) or message.get("type") != "action":
+            raise Refusal(422, "bad_request", 'Send {"type": "action", "action": …}.')
+        body = ActionRequest.model_validate({k: v for k, v in message.items() if k != "type"})
+        action = Action.from_json(body.action)
+        result = await run_in_threadpool(
+            service.act, game_id, seat, action, body.version, body.client_action_id
+        )
+        reply: dict[str, Any] = {
+            "type": "result",
+            "version": result.version,
+            "duplicate": result.duplicate,
+        }
+    except Refusal as exc:
+        reply = {"type": "refused", **exc.to_json()}
+    except (TypeError, ValueError) as exc:
+        reply = {"type": "refused", "code": "bad_request", "message": str(exc)}
+    reply["client_action_id"] = request_id
+    await websocket.send_json(reply)
+
+
+async def _automation(service: GameService, tick: float) -> None:
+    """Bots move and clocks run out, server-side, for as long as the server runs."""
+    while True:
+        try:
+            moved = await run_in_threadpool(service.tick)
+        except Exception:
+            moved = 0
+        await asyncio.sleep(0 if moved else tick)

@@ -1,0 +1,40 @@
+"""PostgreSQL LISTEN/NOTIFY: a move committed by one worker reaches the WebSocket clients
+connected to every other worker."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import psycopg
+
+
+def plain_url(url: str) -> str:
+    """The libpq form of a SQLAlchemy URL (`postgresql+psycopg://` → `postgresql://`)."""
+    return "postgresql://" + url.split("://", 1)[1]
+
+
+class Listener:
+    def __init__(self, url: str, on_move: Callable[[str, int], None]) -> None:
+        self.url = plain_url(url)
+        self.on_move = on_move
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="tavola-listen", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+
+    def _run(self) -> None:
+        while not self.stopping.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True) as connection:
+                    connection.execute("LISTEN tavola_games")
+                    while not self.stopping.is_set():
+                        for note in connection.notifies(timeout=0.5):
+                            game_id, _, version = note.payload.partition(":")
+                            self.on_move(game_id, int(version or 0))
+            except psycopg.Error:
+                self.stopping.wait(1.0)  # the database went away: try again shortly

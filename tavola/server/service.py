@@ -1,0 +1,601 @@
+"""The single authority over every game: creates games, holds them in memory, applies each
+action after the engine accepts it and the database commits it, runs bots and clocks.
+
+Every move follows one path (`act`): check the client's version, let the engine validate
+it on a copy of the state, append it to the log under the database's version check, commit,
+and only then update memory, acknowledge and broadcast. A move that loses a race with
+another worker is refused as stale; nothing half-done is ever visible.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from tavola.bots import make_bot
+from tavola.core import (
+    AUTOPILOT,
+    PLATFORM_ACTIONS,
+    Action,
+    ConfigError,
+    Event,
+    IllegalAction,
+    LogEntry,
+    Table,
+    TavolaError,
+    UnknownGame,
+    Viewer,
+    derive_seed,
+    filter_events,
+    get_game,
+    state_hash,
+)
+from tavola.store import Database, repo
+from tavola.store.models import ActionRow, DeadlineRow, GameRow, SeatRow, SnapshotRow
+
+from .security import hash_token, new_token, token_matches
+
+SNAPSHOT_EVERY = 50
+
+
+class Refusal(Exception):
+    """A refused request: an HTTP status, a stable code and a sentence (and extras such as
+    the current view for a stale move)."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+        super().__init__(f"{code}: {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, **self.extra}
+
+
+@dataclass(slots=True)
+class SeatInfo:
+    seat: str
+    name: str
+    age: int | None
+    kind: str
+    bot: str | None
+    token_hash: str | None
+    joined: bool
+
+
+@dataclass(slots=True)
+class Clock:
+    seat: str
+    decision_id: str
+    kind: str
+    due_at: datetime | None
+    remaining: float
+
+
+@dataclass
+class Live:
+    """A game held in this process's memory, always equal to the database at `version`."""
+
+    game_id: str
+    table: Table
+    version: int
+    status: str
+    seats: dict[str, SeatInfo]
+    clocks: dict[str, Clock] = field(default_factory=dict)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    bot_due: float | None = None
+    """Monotonic time after which a bot (or an autopilot) may move."""
+
+    @property
+    def game(self) -> Any:
+        return self.table.game
+
+
+@dataclass(frozen=True, slots=True)
+class ActResult:
+    version: int
+    events: list[Event]
+    duplicate: bool = False
+
+
+def _now() -> datetime:
+    return repo.now()
+
+
+class GameService:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        bot_delay: float = 0.3,
+        on_change: Callable[[str, int], None] | None = None,
+    ) -> None:
+        self.db = db
+        self.bot_delay = bot_delay
+        self.on_change = on_change
+        self.live: dict[str, Live] = {}
+        self._loading = threading.Lock()
+
+    # -- creating --------------------------------------------------------------------------
+
+    def create(
+        self,
+        game_name: str,
+        options: Mapping[str, Any],
+        seats: Sequence[Mapping[str, Any]],
+        *,
+        seed: int | None = None,
+        setup: Mapping[str, Any] | None = None,
+    ) -> tuple[Live, dict[str, str]]:
+        """A new game; returns it and one token per human seat."""
+        try:
+            game = get_game(game_name)
+        except UnknownGame as exc:
+            raise Refusal(404, exc.code, exc.message) from None
+        builder = getattr(game, "table_config", None)
+        config = builder(options, seats) if builder else {**options, "players": list(seats)}
+        seed = secrets.randbelow(2**62) if seed is None else seed
+        try:
+            table = Table(game, config, seed, setup)
+        except ConfigError as exc:
+            raise Refusal(422, exc.code, exc.message, reason=exc.reason, field=exc.field) from None
+        except TavolaError as exc:
+            raise Refusal(422, exc.code, exc.message) from None
+        game_id = secrets.token_hex(8)
+        tokens: dict[str, str] = {}
+        infos: dict[str, SeatInfo] = {}
+        requested = [s for s in seats if s.get("kind") != "boss"]
+        for i, seat in enumerate(game.seats(table.state)):
+            spec = requested[i] if i < len(requested) else {"kind": "boss"}
+            kind = "human" if spec.get("kind", "human") == "human" else "bot"
+            token_hash = None
+            if kind == "human":
+                tokens[seat] = new_token()
+                token_hash = hash_token(tokens[seat])
+            bot = None if kind == "human" else str(spec.get("bot") or "reference")
+            view_seat = table.view(Viewer.referee())["seats"].get(seat, {})
+            infos[seat] = SeatInfo(
+                seat,
+                str(view_seat.get("name") or spec.get("name") or seat),
+                view_seat.get("age"),
+                kind,
+                bot,
+                token_hash,
+                joined=False,
+            )
+        live = Live(game_id, table, 0, "active", infos)
+        stamp = _now()
+        row = GameRow(
+            id=game_id,
+            game=game.name,
+            config=table.config,
+            seed=seed,
+            setup=table.setup,
+            status="over" if table.outcome else "active",
+            version=0,
+            opening=[e.to_record() for e in table.events],
+            outcome=table.outcome.to_json() if table.outcome else None,
+            state_hash=table.hash,
+            created_at=stamp,
+            updated_at=stamp,
+        )
+        with self.db.session() as session:
+            repo.create_game(
+                session,
+                row,
+                [
+                    SeatRow(
+                        game_id=game_id,
+                        seat=s.seat,
+                        name=s.name[:60],
+                        age=s.age,
+                        kind=s.kind,
+                        bot=s.bot,
+                        token_hash=s.token_hash,
+                        joined=False,
+                    )
+                    for s in infos.values()
+                ],
+            )
+            self._sync_clocks(session, live)
+            session.commit()
+        live.status = row.status
+        self.live[game_id] = live
+        self._schedule(live)
+        return live, tokens
+
+    # -- loading -------------------------------------------------------------------------------
+
+    def get(self, game_id: str) -> Live:
+        live = self.live.get(game_id)
+        if live is not None:
+            return live
+        with self._loading:
+            live = self.live.get(game_id)
+            if live is None:
+                live = self._load(game_id)
+                self.live[game_id] = live
+                self._schedule(live)
+        return live
+
+    def _load(self, game_id: str) -> Live:
+        with self.db.session() as session:
+            row = repo.game(session, game_id)
+            if row is None:
+                raise Refusal(404, "unknown_game", f"There is no game '{game_id}'.")
+            game = get_game(row.game)
+            events = [Event.from_record(e) for e in row.opening]
+            snapshot = repo.latest_snapshot(session, game_id)
+            actions = repo.actions_after(session, game_id, 0)
+            log = [LogEntry(a.seat, Action.from_json(a.action)) for a in actions]
+            if snapshot is not None:
+                state = game.load(snapshot.state)
+                done = [a for a in actions if a.seq <= snapshot.version]
+                for a in done:
+                    events += [Event.from_record(e) for e in a.events]
+                table = Table.restore(
+                    game, row.config, row.seed, row.setup, state, log[: len(done)], events
+                )
+                pending = [a for a in actions if a.seq > snapshot.version]
+            else:
+                table = Table(game, row.config, row.seed, row.setup)
+                pending = actions
+            for a in pending:
+                table.act(a.seat, Action.from_json(a.action))
+            if table.hash != row.state_hash:
+                raise RuntimeError(f"game {game_id}: the log does not rebuild the stored state")
+            seats = {
+                s.seat: SeatInfo(s.seat, s.name, s.age, s.kind, s.bot, s.token_hash, s.joined)
+                for s in repo.seats(session, game_id)
+            }
+            live = Live(game_id, table, row.version, row.status, seats)
+            live.clocks = {
+                d.decision_id: Clock(d.seat, d.decision_id, d.kind, d.due_at, d.remaining)
+                for d in repo.deadlines(session, game_id)
+            }
+            return live
+
+    def refresh(self, game_id: str) -> bool:
+        """Catches up with moves another worker committed; True when something changed."""
+        live = self.live.get(game_id)
+        if live is None:
+            return False
+        with live.lock, self.db.session() as session:
+            return self._catch_up(session, live)
+
+    def _catch_up(self, session: Any, live: Live) -> bool:
+        newer = repo.actions_after(session, live.game_id, live.version)
+        for a in newer:
+            live.table.act(a.seat, Action.from_json(a.action))
+            live.version = a.seq
+        if newer:
+            row = repo.game(session, live.game_id)
+            assert row is not None
+            session.refresh(row)
+            live.status = row.status
+            live.clocks = {
+                d.decision_id: Clock(d.seat, d.decision_id, d.kind, d.due_at, d.remaining)
+                for d in repo.deadlines(session, live.game_id)
+            }
+        return bool(newer)
+
+    # -- seats and tokens --------------------------------------------------------------------
+
+    def seat_for(self, live: Live, token: str | None) -> str | None:
+        """The seat a token acts for (None: no token, the public). A wrong token is refused."""
+        if token is None:
+            return None
+        found = None
+        for info in live.seats.values():  # every hash compared, in constant time each
+            if info.token_hash is not None and token_matches(token, info.token_hash):
+                found = info.seat
+        if found is None:
+            raise Refusal(401, "bad_token", "This token does not open any seat of this game.")
+        return found
+
+    def join(self, game_id: str, seat: str, token: str | None, name: str | None) -> str:
+        """Takes a human seat: with its token (from the join link), or, for a seat nobody
+        has taken yet, without one (a new token is issued). Returns the seat's token."""
+        live = self.get(game_id)
+        with live.lock:
+            info = live.seats.get(seat)
+            if info is None or info.kind != "human":
+                raise Refusal(404, "unknown_seat", f"There is no human seat '{seat}'.")
+            if token is not None:
+                if self.seat_for(live, token) != seat:
+                    raise Refusal(403, "forbidden", "This token belongs to another seat.")
+            elif info.joined:
+                raise Refusal(409, "seat_taken", f"Seat {seat} has already been taken.")
+            else:
+                token = new_token()
+                info.token_hash = hash_token(token)
+            info.joined = True
+            if name:
+                info.name = name[:60]
+            with self.db.session() as session:
+                row = session.get(SeatRow, (game_id, seat))
+                assert row is not None
+                row.joined, row.token_hash, row.name = True, info.token_hash, info.name
+                session.commit()
+        return token
+
+    # -- acting ---------------------------------------------------------------------------------
+
+    def act(
+        self,
+        game_id: str,
+        seat: str,
+        action: Action,
+        version: int | None,
+        client_action_id: str | None = None,
+        *,
+        platform: bool = False,
+    ) -> ActResult:
+        live = self.get(game_id)
+        if action.type in PLATFORM_ACTIONS and not platform:
+            raise Refusal(403, "forbidden", f"'{action.type}' is reserved to the platform.")
+        with live.lock, self.db.session() as session:
+            if client_action_id is not None:
+                first = repo.action_by_client_id(session, game_id, client_action_id)
+                if first is not None:
+                    if first.seat != seat:
+                        raise Refusal(
+                            409, "duplicate_id", "That action id was used by another seat."
+                        )
+                    events = [Event.from_record(e) for e in first.events]
+                    return ActResult(first.seq, events, duplicate=True)
+            self._catch_up(session, live)
+            if version is not None and version != live.version:
+                raise Refusal(
+                    409,
+                    "STALE",
+                    f"The game is at version {live.version}, not {version}.",
+                    version=live.version,
+                )
+            state = live.game.clone(live.table.state)
+            try:
+                raw = live.game.apply(state, seat, action)
+            except IllegalAction as exc:
+                raise Refusal(422, exc.code, exc.message, message_it=exc.message_it) from None
+            start = len(live.table.events)
+            events = [replace(e, seq=start + i + 1) for i, e in enumerate(raw)]
+            outcome = live.game.outcome(state)
+            new_hash = state_hash(live.game, state)
+            row = ActionRow(
+                game_id=game_id,
+                seq=live.version + 1,
+                seat=seat,
+                action=action.to_json(),
+                client_action_id=client_action_id,
+                events=[e.to_record() for e in events],
+                created_at=_now(),
+            )
+            status = "over" if outcome else "active"
+            appended = repo.append_action(
+                session,
+                game_id,
+                live.version,
+                row,
+                status=status,
+                outcome=outcome.to_json() if outcome else None,
+                state_hash=new_hash,
+            )
+            if not appended:
+                session.rollback()
+                self._catch_up(session, live)
+                raise Refusal(409, "STALE", "Another move came first.", version=live.version)
+            previous = (live.table.state, live.version, live.status)
+            live.table.state = state
+            live.version += 1
+            live.status = status
+            if live.version % SNAPSHOT_EVERY == 0:
+                session.add(
+                    SnapshotRow(
+                        game_id=game_id,
+                        version=live.version,
+                        state=live.game.dump(state),
+                        state_hash=new_hash,
+                        created_at=_now(),
+                    )
+                )
+            self._sync_clocks(session, live)
+            repo.notify(session, game_id, live.version)
+            try:
+                session.commit()
+            except Exception:
+                live.table.state, live.version, live.status = previous
+                raise
+            live.table.log.append(LogEntry(seat, action))
+            live.table.events.extend(events)
+        self._schedule(live)
+        if self.on_change is not None:
+            self.on_change(game_id, live.version)
+        return ActResult(live.version, events)
+
+    # -- bots and clocks ---------------------------------------------------------------------------
+
+    def _automatic_seats(self, live: Live) -> list[str]:
+        """Awaited seats the server plays: bots, and humans on autopilot (R116)."""
+        if live.status != "active":
+            return []
+        view_pending = {p["seat"]: p for p in live.table.view(Viewer.public()).get("pending", [])}
+        return [
+            seat
+            for seat in sorted(live.table.to_act)
+            if live.seats[seat].kind == "bot" or view_pending.get(seat, {}).get("autopilot")
+        ]
+
+    def _schedule(self, live: Live) -> None:
+        live.bot_due = time.monotonic() + self.bot_delay if self._automatic_seats(live) else None
+
+    def tick(self) -> int:
+        """Plays due bot moves and due timeouts; returns how many moves were made."""
+        moves = 0
+        for live in list(self.live.values()):
+            if live.bot_due is not None and time.monotonic() >= live.bot_due:
+                moves += self._bot_move(live)
+        moves += self._fire_timeouts()
+        return moves
+
+    def _bot_move(self, live: Live) -> int:
+        with live.lock:
+            seats = self._automatic_seats(live)
+            if not seats:
+                live.bot_due = None
+                return 0
+            seat = seats[0]
+            version = live.version
+            info = live.seats[seat]
+            seed = derive_seed(live.table.seed, seat, version)
+            player = make_bot(info.bot or "reference", live.game, seed, seat)
+            action = player.choose(live.game, live.table.state, seat)
+            if info.kind == "human":  # on autopilot
+                action = Action(AUTOPILOT, action=action.to_json())
+        try:
+            self.act(live.game_id, seat, action, version, platform=True)
+        except Refusal:
+            self._schedule(live)  # someone else moved first; look again later
+            return 0
+        return 1
+
+    def _fire_timeouts(self) -> int:
+        with self.db.session() as session:
+            due = [(d.game_id, d.seat, d.decision_id) for d in repo.due_deadlines(session, _now())]
+        fired = 0
+        for game_id, seat, decision_id in due:
+            live = self.get(game_id)
+            with live.lock:
+                action = live.game.timeout_action(live.table.state, seat)
+                version = live.version
+            if action.get("decision_id") != decision_id:
+                with live.lock, self.db.session() as session:
+                    self._catch_up(session, live)
+                    self._sync_clocks(session, live)
+                    session.commit()
+                continue
+            try:
+                self.act(game_id, seat, action, version, platform=True)
+                fired += 1
+            except Refusal:
+                continue
+        return fired
+
+    def _sync_clocks(self, session: Any, live: Live) -> None:
+        """Deadlines follow the game's clocks: new decisions get theirs, a turn clock whose
+        decision is not awaited for now pauses, answered decisions drop theirs."""
+        now = _now()
+        current = {} if live.table.outcome else live.game.clocks(live.table.state)
+        wanted = {clock.decision_id: (seat, clock) for seat, clock in current.items()}
+        stored = {d.decision_id: d for d in repo.deadlines(session, live.game_id)}
+        for decision_id, (seat, clock) in wanted.items():
+            row = stored.get(decision_id)
+            if row is None:
+                stale_turns = [
+                    d.decision_id
+                    for d in stored.values()
+                    if d.seat == seat and d.kind == clock.kind and d.decision_id not in wanted
+                ]
+                repo.drop_deadlines(session, live.game_id, stale_turns)
+                for gone in stale_turns:
+                    stored.pop(gone)
+                session.add(
+                    DeadlineRow(
+                        game_id=live.game_id,
+                        decision_id=decision_id,
+                        seat=seat,
+                        kind=clock.kind,
+                        due_at=now + timedelta(seconds=clock.seconds),
+                        remaining=clock.seconds,
+                    )
+                )
+            elif row.due_at is None:
+                row.due_at = now + timedelta(seconds=row.remaining)
+        for decision_id, row in stored.items():
+            if decision_id in wanted:
+                continue
+            if row.kind == "turn" and row.due_at is not None and not live.table.outcome:
+                left = (_aware(row.due_at) - now).total_seconds()
+                row.remaining = max(0.0, left)
+                row.due_at = None
+            elif row.kind != "turn" or live.table.outcome:
+                session.delete(row)
+        session.flush()
+        live.clocks = {
+            d.decision_id: Clock(d.seat, d.decision_id, d.kind, d.due_at, d.remaining)
+            for d in repo.deadlines(session, live.game_id)
+        }
+
+    def reload_all(self) -> int:
+        """At start-up: every active game back in memory, bots and clocks running again."""
+        with self.db.session() as session:
+            ids = repo.active_game_ids(session)
+        for game_id in ids:
+            self.get(game_id)
+        return len(ids)
+
+    # -- what a viewer gets ----------------------------------------------------------------------
+
+    def payload(self, live: Live, seat: str | None, events: Sequence[Event] = ()) -> dict[str, Any]:
+        """The one boundary where a game meets a viewer: the view, the events and the
+        clocks a seat (or the public) may see."""
+        viewer = Viewer.seat(seat) if seat else Viewer.public()
+        with live.lock:
+            return {
+                "game_id": live.game_id,
+                "game": live.game.name,
+                "version": live.version,
+                "status": live.status,
+                "seat": seat,
+                "to_act": sorted(live.table.to_act),
+                "seats": {
+                    s: {"name": i.name, "kind": i.kind, "bot": i.bot, "joined": i.joined}
+                    for s, i in live.seats.items()
+                },
+                "clocks": {
+                    c.seat: {
+                        "decision_id": c.decision_id,
+                        "kind": c.kind,
+                        "due_at": _aware(c.due_at).isoformat() if c.due_at else None,
+                        "remaining": c.remaining,
+                    }
+                    for c in live.clocks.values()
+                    if c.due_at is not None
+                },
+                "view": live.table.view(viewer),
+                "events": [e.to_json() for e in filter_events(events, viewer)],
+            }
+
+    def legal(self, live: Live, seat: str | None) -> list[dict[str, Any]]:
+        if seat is None:
+            return []
+        with live.lock:
+            return [a.to_json() for a in live.game.legal_actions(live.table.state, seat)]
+
+    def record(self, live: Live, seat: str | None) -> dict[str, Any]:
+        """A finished game's full record (seed and log included, for replays); during play,
+        only what the viewer may see: the options and its filtered event log."""
+        viewer = Viewer.seat(seat) if seat else Viewer.public()
+        with live.lock:
+            if live.status == "over":
+                return {"finished": True, **live.table.record().to_json()}
+            visible = filter_events(live.table.events, viewer)
+            return {
+                "finished": False,
+                "game": live.game.name,
+                "version": live.version,
+                "seats": {s: i.name for s, i in live.seats.items()},
+                "events": [e.to_json() for e in visible],
+            }
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite returns naive datetimes; every stored moment is UTC."""
+    from datetime import UTC
+
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
