@@ -34,5 +34,6 @@ def serve(
         port=port,
         workers=workers,
         log_level="warning",
+        ws_per_message_deflate=False,  # views are small; compressing them costs more CPU
         factory=False,
     )

@@ -9,6 +9,7 @@ another worker is refused as stale; nothing half-done is ever visible.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import threading
 import time
@@ -91,6 +92,15 @@ class Live:
     lock: threading.RLock = field(default_factory=threading.RLock)
     bot_due: float | None = None
     """Monotonic time after which a bot (or an autopilot) may move."""
+    autopilot: set[str] = field(default_factory=set)
+    """Human seats the reference bot plays for now (R116), followed from the events."""
+
+    def follow(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if event.type == "autopilot_on":
+                self.autopilot.add(str(event.data["seat"]))
+            elif event.type == "autopilot_off":
+                self.autopilot.discard(str(event.data["seat"]))
 
     @property
     def game(self) -> Any:
@@ -121,6 +131,11 @@ class GameService:
         self.on_change = on_change
         self.live: dict[str, Live] = {}
         self._loading = threading.Lock()
+        # SQLite has one writer at a time and makes the others sleep and retry; taking turns
+        # here instead keeps every move's wait short and fair.
+        self._writing: contextlib.AbstractContextManager[Any] = (
+            threading.Lock() if db.is_sqlite else contextlib.nullcontext()
+        )
 
     # -- creating --------------------------------------------------------------------------
 
@@ -255,6 +270,7 @@ class GameService:
                 for s in repo.seats(session, game_id)
             }
             live = Live(game_id, table, row.version, row.status, seats)
+            live.follow(table.events)
             live.clocks = {
                 d.decision_id: Clock(d.seat, d.decision_id, d.kind, d.due_at, d.remaining)
                 for d in repo.deadlines(session, game_id)
@@ -272,7 +288,7 @@ class GameService:
     def _catch_up(self, session: Any, live: Live) -> bool:
         newer = repo.actions_after(session, live.game_id, live.version)
         for a in newer:
-            live.table.act(a.seat, Action.from_json(a.action))
+            live.follow(live.table.act(a.seat, Action.from_json(a.action)))
             live.version = a.seq
         if newer:
             row = repo.game(session, live.game_id)
@@ -340,7 +356,7 @@ class GameService:
         live = self.get(game_id)
         if action.type in PLATFORM_ACTIONS and not platform:
             raise Refusal(403, "forbidden", f"'{action.type}' is reserved to the platform.")
-        with live.lock, self.db.session() as session:
+        with live.lock, self._writing, self.db.session() as session:
             if client_action_id is not None:
                 first = repo.action_by_client_id(session, game_id, client_action_id)
                 if first is not None:
@@ -350,7 +366,6 @@ class GameService:
                         )
                     events = [Event.from_record(e) for e in first.events]
                     return ActResult(first.seq, events, duplicate=True)
-            self._catch_up(session, live)
             if version is not None and version != live.version:
                 raise Refusal(
                     409,
@@ -413,6 +428,7 @@ class GameService:
                 raise
             live.table.log.append(LogEntry(seat, action))
             live.table.events.extend(events)
+            live.follow(events)
         self._schedule(live)
         if self.on_change is not None:
             self.on_change(game_id, live.version)
@@ -424,11 +440,10 @@ class GameService:
         """Awaited seats the server plays: bots, and humans on autopilot (R116)."""
         if live.status != "active":
             return []
-        view_pending = {p["seat"]: p for p in live.table.view(Viewer.public()).get("pending", [])}
         return [
             seat
             for seat in sorted(live.table.to_act)
-            if live.seats[seat].kind == "bot" or view_pending.get(seat, {}).get("autopilot")
+            if live.seats[seat].kind == "bot" or seat in live.autopilot
         ]
 
     def _schedule(self, live: Live) -> None:
@@ -491,6 +506,8 @@ class GameService:
         decision is not awaited for now pauses, answered decisions drop theirs."""
         now = _now()
         current = {} if live.table.outcome else live.game.clocks(live.table.state)
+        if not current and not live.clocks:
+            return  # an untimed game: nothing to keep in step
         wanted = {clock.decision_id: (seat, clock) for seat, clock in current.items()}
         stored = {d.decision_id: d for d in repo.deadlines(session, live.game_id)}
         for decision_id, (seat, clock) in wanted.items():
@@ -569,6 +586,9 @@ class GameService:
                 },
                 "view": live.table.view(viewer),
                 "events": [e.to_json() for e in filter_events(events, viewer)],
+                "legal": [a.to_json() for a in live.game.legal_actions(live.table.state, seat)]
+                if seat is not None
+                else [],
             }
 
     def legal(self, live: Live, seat: str | None) -> list[dict[str, Any]]:

@@ -13,6 +13,9 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+SQLITE_SYNC = os.environ.get("TAVOLA_SQLITE_SYNC", "FULL")
+"""FULL: every commit reaches the disk before the move is acknowledged (survives power loss
+as well as a killed process); NORMAL (in WAL mode) survives a killed process only."""
 
 
 def default_url() -> str:
@@ -28,7 +31,7 @@ def default_url() -> str:
 def _sqlite_pragmas(connection: Any, _: Any) -> None:
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
-    cursor.execute("PRAGMA synchronous=FULL")  # an acknowledged action survives a crash
+    cursor.execute(f"PRAGMA synchronous={SQLITE_SYNC}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()

@@ -1,0 +1,3 @@
+from tavola.cli import main
+
+main()
