@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+import json
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,11 +15,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tavola.core import Action
 from tavola.store import Database, repo
 
 from .hub import Connection, Hub
+from .limits import BodyLimit
 from .listener import Listener
 from .schemas import (
     ActionRequest,
@@ -72,7 +75,11 @@ def create_app(
                 if service.refresh(game_id):
                     hub.changed_threadsafe(game_id, version)
 
-            listener = Listener(db.url, moved_elsewhere)
+            def catch_up_all() -> None:
+                for game_id in list(service.live):
+                    moved_elsewhere(game_id, 0)
+
+            listener = Listener(db.url, moved_elsewhere, catch_up_all)
             listener.start()
         task = asyncio.create_task(_automation(service, tick))
         try:
@@ -90,20 +97,20 @@ def create_app(
     )
     app.state.service = service
     app.state.hub = hub
-
-    @app.middleware("http")
-    async def limit_size(request: Request, call_next: Any) -> Any:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return JSONResponse(
-                {"code": "too_large", "message": f"Bodies are limited to {MAX_BODY} bytes."},
-                status_code=413,
-            )
-        return await call_next(request)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
 
     @app.exception_handler(Refusal)
     async def refused(_: Request, exc: Refusal) -> JSONResponse:
         return JSONResponse(exc.to_json(), status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        return JSONResponse(
+            {"code": code, "message": str(exc.detail)},
+            status_code=exc.status_code,
+            headers=exc.headers,
+        )
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -112,8 +119,10 @@ def create_app(
         message = f"{where}: {first.get('msg', 'invalid request')}"
         return JSONResponse({"code": "bad_request", "message": message}, status_code=422)
 
-    def live_game(game_id: str) -> Live:
-        return service.get(game_id)
+    def seated(game_id: str, token: str | None) -> tuple[Live, str | None]:
+        """The game and the seat its token opens (None: the public)."""
+        live = service.get(game_id)
+        return live, service.seat_for(live, token)
 
     @app.post("/api/games", status_code=201, response_model=GameCreated, responses=REFUSALS)
     async def create_game(body: GameCreate, request: Request) -> GameCreated:
@@ -165,23 +174,20 @@ def create_app(
     @app.get("/api/games/{game_id}/view", responses=REFUSALS)
     async def view(game_id: str, token: Token) -> dict[str, Any]:
         """What the token's seat sees (no token: the public view)."""
-        live = await run_in_threadpool(live_game, game_id)
-        seat = service.seat_for(live, token)
+        live, seat = await run_in_threadpool(seated, game_id, token)
         return await run_in_threadpool(service.payload, live, seat)
 
     @app.get("/api/games/{game_id}/legal", responses=REFUSALS)
     async def legal(game_id: str, token: Token) -> dict[str, Any]:
         """Every legal action of the token's seat now."""
-        live = await run_in_threadpool(live_game, game_id)
-        seat = service.seat_for(live, token)
-        actions = await run_in_threadpool(service.legal, live, seat)
-        return {"seat": seat, "version": live.version, "actions": actions}
+        live, seat = await run_in_threadpool(seated, game_id, token)
+        version, actions = await run_in_threadpool(service.legal, live, seat)
+        return {"seat": seat, "version": version, "actions": actions}
 
     @app.post("/api/games/{game_id}/actions", responses=REFUSALS)
     async def act(game_id: str, body: ActionRequest, token: Token) -> dict[str, Any]:
         """Plays an action for the token's seat, if the game is still at `version`."""
-        live = await run_in_threadpool(live_game, game_id)
-        seat = service.seat_for(live, token)
+        live, seat = await run_in_threadpool(seated, game_id, token)
         if seat is None:
             raise Refusal(401, "bad_token", "Acting needs a seat token.")
         try:
@@ -197,34 +203,45 @@ def create_app(
                 exc.extra["view"] = await run_in_threadpool(service.payload, live, seat)
             raise
         payload = await run_in_threadpool(service.payload, live, seat, result.events)
-        return {"version": result.version, "duplicate": result.duplicate, **payload}
+        # `version` is the one this action made (a repeat gets its first answer again);
+        # the view is the game as it is now, at `view_version`.
+        return {
+            **payload,
+            "version": result.version,
+            "view_version": payload["version"],
+            "duplicate": result.duplicate,
+        }
 
     @app.get("/api/games/{game_id}/record", responses=REFUSALS)
     async def record(game_id: str, token: Token) -> dict[str, Any]:
         """The game record once the game is over; until then the viewer's own log."""
-        live = await run_in_threadpool(live_game, game_id)
-        seat = service.seat_for(live, token)
+        live, seat = await run_in_threadpool(seated, game_id, token)
         return await run_in_threadpool(service.record, live, seat)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
         """Pushes the seat's view and new events after every change; also takes actions:
         {"type": "action", "action": …, "version": …, "client_action_id": …}."""
+        await websocket.accept()  # before any close, so that browsers see its code
         try:
-            live = await run_in_threadpool(live_game, game_id)
-            seat = service.seat_for(live, token)
+            live, seat = await run_in_threadpool(seated, game_id, token)
         except Refusal as exc:
             await websocket.close(code=4401 if exc.status == 401 else 4404, reason=exc.code)
             return
-        await websocket.accept()
-        connection = Connection(websocket, game_id, seat, len(live.table.events))
+        first, seen = await run_in_threadpool(service.since, live, seat, 0)
+        await websocket.send_json({"type": "state", **first})
+        # Registered once the state is out: no update can overtake it, and whatever moved
+        # meanwhile follows at once from where the state ended.
+        connection = Connection(websocket, game_id, seat, seen)
         hub.add(connection)
+        if len(live.table.events) > seen:
+            hub.changed(game_id)
         try:
-            first = await run_in_threadpool(service.payload, live, seat, live.table.events)
-            await websocket.send_json({"type": "state", **first})
             while True:
-                message = await websocket.receive_json()
-                await _socket_action(service, websocket, game_id, seat, message)
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                await _socket_action(service, websocket, game_id, seat, frame)
         except WebSocketDisconnect:
             pass
         finally:
@@ -236,8 +253,15 @@ def create_app(
 
 
 async def _socket_action(
-    service: GameService, websocket: WebSocket, game_id: str, seat: str | None, message: Any
+    service: GameService,
+    websocket: WebSocket,
+    game_id: str,
+    seat: str | None,
+    frame: Mapping[str, Any],
 ) -> None:
+    message: Any = None
+    with contextlib.suppress(ValueError, TypeError):
+        message = json.loads(frame.get("text") or frame.get("bytes") or b"")
     request_id = message.get("client_action_id") if isinstance(message, dict) else None
     try:
         if seat is None:
@@ -256,6 +280,9 @@ async def _socket_action(
         }
     except Refusal as exc:
         reply = {"type": "refused", **exc.to_json()}
+        if exc.code == "STALE":  # as over HTTP: the game as it is now comes along
+            live = service.get(game_id)
+            reply["view"] = await run_in_threadpool(service.payload, live, seat)
     except (TypeError, ValueError) as exc:
         reply = {"type": "refused", "code": "bad_request", "message": str(exc)}
     reply["client_action_id"] = request_id

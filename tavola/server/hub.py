@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from fastapi import WebSocket
+from starlette.concurrency import run_in_threadpool
 
 if TYPE_CHECKING:
     from .service import GameService
@@ -21,6 +22,8 @@ class Connection:
     seat: str | None
     events_seen: int
     """How many of the game's events this connection has been sent (or skipped)."""
+    sending: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """One update at a time, each starting where the last one ended."""
 
 
 class Hub:
@@ -53,16 +56,14 @@ class Hub:
     async def send_update(self, connection: Connection) -> None:
         assert self.service is not None
         live = self.service.get(connection.game_id)
-        events = live.table.events[connection.events_seen :]
-        connection.events_seen += len(events)
-        payload: dict[str, Any] = {
-            "type": "update",
-            **self.service.payload(live, connection.seat, events),
-        }
-        try:
-            await connection.socket.send_json(payload)
-        except Exception:
-            self.remove(connection)
+        async with connection.sending:
+            payload, connection.events_seen = await run_in_threadpool(
+                self.service.since, live, connection.seat, connection.events_seen
+            )
+            try:
+                await connection.socket.send_json({"type": "update", **payload})
+            except Exception:
+                self.remove(connection)
 
     def add(self, connection: Connection) -> None:
         self.connections.setdefault(connection.game_id, set()).add(connection)

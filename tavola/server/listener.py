@@ -15,9 +15,15 @@ def plain_url(url: str) -> str:
 
 
 class Listener:
-    def __init__(self, url: str, on_move: Callable[[str, int], None]) -> None:
+    """`on_move` for each notification; `on_listen` each time listening (re)starts, since
+    moves committed while the connection was down were never heard."""
+
+    def __init__(
+        self, url: str, on_move: Callable[[str, int], None], on_listen: Callable[[], None]
+    ) -> None:
         self.url = plain_url(url)
         self.on_move = on_move
+        self.on_listen = on_listen
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self._run, name="tavola-listen", daemon=True)
 
@@ -32,6 +38,7 @@ class Listener:
             try:
                 with psycopg.connect(self.url, autocommit=True) as connection:
                     connection.execute("LISTEN tavola_games")
+                    self.on_listen()
                     while not self.stopping.is_set():
                         for note in connection.notifies(timeout=0.5):
                             game_id, _, version = note.payload.partition(":")

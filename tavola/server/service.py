@@ -88,7 +88,8 @@ class Live:
     version: int
     status: str
     seats: dict[str, SeatInfo]
-    clocks: dict[str, Clock] = field(default_factory=dict)
+    clocks: dict[tuple[str, str], Clock] = field(default_factory=dict)
+    """By (seat, decision id): simultaneous decisions share an id."""
     lock: threading.RLock = field(default_factory=threading.RLock)
     bot_due: float | None = None
     """Monotonic time after which a bot (or an autopilot) may move."""
@@ -246,8 +247,9 @@ class GameService:
                 raise Refusal(404, "unknown_game", f"There is no game '{game_id}'.")
             game = get_game(row.game)
             events = [Event.from_record(e) for e in row.opening]
-            snapshot = repo.latest_snapshot(session, game_id)
-            actions = repo.actions_after(session, game_id, 0)
+            # Another worker may commit between these reads: rebuild exactly the row's version.
+            snapshot = repo.latest_snapshot(session, game_id, row.version)
+            actions = [a for a in repo.actions_after(session, game_id, 0) if a.seq <= row.version]
             log = [LogEntry(a.seat, Action.from_json(a.action)) for a in actions]
             if snapshot is not None:
                 state = game.load(snapshot.state)
@@ -271,10 +273,7 @@ class GameService:
             }
             live = Live(game_id, table, row.version, row.status, seats)
             live.follow(table.events)
-            live.clocks = {
-                d.decision_id: Clock(d.seat, d.decision_id, d.kind, d.due_at, d.remaining)
-                for d in repo.deadlines(session, game_id)
-            }
+            live.clocks = _clocks(session, game_id)
             return live
 
     def refresh(self, game_id: str) -> bool:
@@ -295,10 +294,7 @@ class GameService:
             assert row is not None
             session.refresh(row)
             live.status = row.status
-            live.clocks = {
-                d.decision_id: Clock(d.seat, d.decision_id, d.kind, d.due_at, d.remaining)
-                for d in repo.deadlines(session, live.game_id)
-            }
+            live.clocks = _clocks(session, live.game_id)
         return bool(newer)
 
     # -- seats and tokens --------------------------------------------------------------------
@@ -307,6 +303,7 @@ class GameService:
         """The seat a token acts for (None: no token, the public). A wrong token is refused."""
         if token is None:
             return None
+        self._reread_seats(live)
         found = None
         for info in live.seats.values():  # every hash compared, in constant time each
             if info.token_hash is not None and token_matches(token, info.token_hash):
@@ -315,31 +312,39 @@ class GameService:
             raise Refusal(401, "bad_token", "This token does not open any seat of this game.")
         return found
 
+    def _reread_seats(self, live: Live) -> None:
+        """Another worker may have issued or voided a token: with a shared database the
+        seats are read again (SQLite has one worker, whose memory is the truth)."""
+        if self.db.is_sqlite:
+            return
+        with self.db.session() as session:
+            for row in repo.seats(session, live.game_id):
+                info = live.seats[row.seat]
+                info.token_hash, info.joined, info.name = row.token_hash, row.joined, row.name
+
     def join(self, game_id: str, seat: str, token: str | None, name: str | None) -> str:
         """Takes a human seat: with its token (from the join link), or, for a seat nobody
-        has taken yet, without one (a new token is issued). Returns the seat's token."""
+        has taken yet, without one (a new token is issued, the link's token is void).
+        Returns the seat's token."""
         live = self.get(game_id)
-        with live.lock:
-            info = live.seats.get(seat)
-            if info is None or info.kind != "human":
-                raise Refusal(404, "unknown_seat", f"There is no human seat '{seat}'.")
-            if token is not None:
-                if self.seat_for(live, token) != seat:
-                    raise Refusal(403, "forbidden", "This token belongs to another seat.")
-            elif info.joined:
+        info = live.seats.get(seat)
+        if info is None or info.kind != "human":
+            raise Refusal(404, "unknown_seat", f"There is no human seat '{seat}'.")
+        if token is not None and self.seat_for(live, token) != seat:
+            raise Refusal(403, "forbidden", "This token belongs to another seat.")
+        issued = token or new_token()
+        with live.lock, self.db.session() as session:
+            name = name[:60] if name else info.name
+            taken = repo.take_seat(
+                session, game_id, seat, hash_token(issued), name, only_if_free=token is None
+            )
+            if not taken:
                 raise Refusal(409, "seat_taken", f"Seat {seat} has already been taken.")
-            else:
-                token = new_token()
-                info.token_hash = hash_token(token)
-            info.joined = True
-            if name:
-                info.name = name[:60]
-            with self.db.session() as session:
-                row = session.get(SeatRow, (game_id, seat))
-                assert row is not None
-                row.joined, row.token_hash, row.name = True, info.token_hash, info.name
-                session.commit()
-        return token
+            session.commit()
+            if token is None:
+                info.token_hash = hash_token(issued)
+            info.joined, info.name = True, name
+        return issued
 
     # -- acting ---------------------------------------------------------------------------------
 
@@ -357,15 +362,11 @@ class GameService:
         if action.type in PLATFORM_ACTIONS and not platform:
             raise Refusal(403, "forbidden", f"'{action.type}' is reserved to the platform.")
         with live.lock, self._writing, self.db.session() as session:
-            if client_action_id is not None:
-                first = repo.action_by_client_id(session, game_id, client_action_id)
-                if first is not None:
-                    if first.seat != seat:
-                        raise Refusal(
-                            409, "duplicate_id", "That action id was used by another seat."
-                        )
-                    events = [Event.from_record(e) for e in first.events]
-                    return ActResult(first.seq, events, duplicate=True)
+            first = self._first_answer(session, live, seat, client_action_id)
+            if first is not None:
+                return first
+            if version is not None and version != live.version:
+                self._catch_up(session, live)  # another worker may have moved meanwhile
             if version is not None and version != live.version:
                 raise Refusal(
                     409,
@@ -404,6 +405,10 @@ class GameService:
             if not appended:
                 session.rollback()
                 self._catch_up(session, live)
+                # The winner may have been this very move, sent again to another worker.
+                first = self._first_answer(session, live, seat, client_action_id)
+                if first is not None:
+                    return first
                 raise Refusal(409, "STALE", "Another move came first.", version=live.version)
             previous = (live.table.state, live.version, live.status)
             live.table.state = state
@@ -433,6 +438,20 @@ class GameService:
         if self.on_change is not None:
             self.on_change(game_id, live.version)
         return ActResult(live.version, events)
+
+    def _first_answer(
+        self, session: Any, live: Live, seat: str, client_action_id: str | None
+    ) -> ActResult | None:
+        """A repeated action id gets the first answer again instead of a second move."""
+        if client_action_id is None:
+            return None
+        first = repo.action_by_client_id(session, live.game_id, client_action_id)
+        if first is None:
+            return None
+        if first.seat != seat:
+            raise Refusal(409, "duplicate_id", "That action id was used by another seat.")
+        events = [Event.from_record(e) for e in first.events]
+        return ActResult(first.seq, events, duplicate=True)
 
     # -- bots and clocks ---------------------------------------------------------------------------
 
@@ -508,17 +527,17 @@ class GameService:
         current = {} if live.table.outcome else live.game.clocks(live.table.state)
         if not current and not live.clocks:
             return  # an untimed game: nothing to keep in step
-        wanted = {clock.decision_id: (seat, clock) for seat, clock in current.items()}
-        stored = {d.decision_id: d for d in repo.deadlines(session, live.game_id)}
-        for decision_id, (seat, clock) in wanted.items():
-            row = stored.get(decision_id)
+        wanted = {(seat, clock.decision_id): clock for seat, clock in current.items()}
+        stored = {(d.seat, d.decision_id): d for d in repo.deadlines(session, live.game_id)}
+        for (seat, decision_id), clock in wanted.items():
+            row = stored.get((seat, decision_id))
             if row is None:
                 stale_turns = [
-                    d.decision_id
-                    for d in stored.values()
-                    if d.seat == seat and d.kind == clock.kind and d.decision_id not in wanted
+                    key
+                    for key, d in stored.items()
+                    if d.seat == seat and d.kind == clock.kind and key not in wanted
                 ]
-                repo.drop_deadlines(session, live.game_id, stale_turns)
+                repo.drop_deadlines(session, live.game_id, seat, [d for _, d in stale_turns])
                 for gone in stale_turns:
                     stored.pop(gone)
                 session.add(
@@ -533,8 +552,8 @@ class GameService:
                 )
             elif row.due_at is None:
                 row.due_at = now + timedelta(seconds=row.remaining)
-        for decision_id, row in stored.items():
-            if decision_id in wanted:
+        for key, row in stored.items():
+            if key in wanted:
                 continue
             if row.kind == "turn" and row.due_at is not None and not live.table.outcome:
                 left = (_aware(row.due_at) - now).total_seconds()
@@ -543,10 +562,7 @@ class GameService:
             elif row.kind != "turn" or live.table.outcome:
                 session.delete(row)
         session.flush()
-        live.clocks = {
-            d.decision_id: Clock(d.seat, d.decision_id, d.kind, d.due_at, d.remaining)
-            for d in repo.deadlines(session, live.game_id)
-        }
+        live.clocks = _clocks(session, live.game_id)
 
     def reload_all(self) -> int:
         """At start-up: every active game back in memory, bots and clocks running again."""
@@ -591,11 +607,20 @@ class GameService:
                 else [],
             }
 
-    def legal(self, live: Live, seat: str | None) -> list[dict[str, Any]]:
-        if seat is None:
-            return []
+    def legal(self, live: Live, seat: str | None) -> tuple[int, list[dict[str, Any]]]:
+        """The seat's legal actions and the version they belong to."""
         with live.lock:
-            return [a.to_json() for a in live.game.legal_actions(live.table.state, seat)]
+            if seat is None:
+                return live.version, []
+            actions = live.game.legal_actions(live.table.state, seat)
+            return live.version, [a.to_json() for a in actions]
+
+    def since(self, live: Live, seat: str | None, seen: int) -> tuple[dict[str, Any], int]:
+        """The payload with every event after the first `seen`, and how many events that
+        makes: read together, so no event is sent twice or skipped."""
+        with live.lock:
+            events = live.table.events[seen:]
+            return self.payload(live, seat, events), seen + len(events)
 
     def record(self, live: Live, seat: str | None) -> dict[str, Any]:
         """A finished game's full record (seed and log included, for replays); during play,
@@ -612,6 +637,13 @@ class GameService:
                 "seats": {s: i.name for s, i in live.seats.items()},
                 "events": [e.to_json() for e in visible],
             }
+
+
+def _clocks(session: Any, game_id: str) -> dict[tuple[str, str], Clock]:
+    return {
+        (d.seat, d.decision_id): Clock(d.seat, d.decision_id, d.kind, d.due_at, d.remaining)
+        for d in repo.deadlines(session, game_id)
+    }
 
 
 def _aware(moment: datetime) -> datetime:

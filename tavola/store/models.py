@@ -89,7 +89,8 @@ class DeadlineRow(Base):
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     decision_id: Mapped[str] = mapped_column(String(80), primary_key=True)
-    seat: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[str] = mapped_column(String(16), primary_key=True)
+    """Simultaneous decisions (both flips of a round) share an id: each seat has its clock."""
     kind: Mapped[str] = mapped_column(String(16))
     due_at: Mapped[datetime | None] = mapped_column(
         DateTime(timezone=True), nullable=True, index=True

@@ -31,6 +31,18 @@ def seats(session: Session, game_id: str) -> list[SeatRow]:
     return list(session.scalars(query))
 
 
+def take_seat(
+    session: Session, game_id: str, seat: str, token_hash: str, name: str, *, only_if_free: bool
+) -> bool:
+    """Marks a seat joined; `only_if_free` also gives it a new token, unless someone took
+    it first (then False comes back and nothing changes)."""
+    query = update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+    if only_if_free:
+        query = query.where(SeatRow.joined.is_(False)).values(token_hash=token_hash)
+    moved = session.execute(query.values(joined=True, name=name))
+    return bool(moved.rowcount)  # type: ignore[attr-defined]
+
+
 def actions_after(session: Session, game_id: str, version: int) -> list[ActionRow]:
     query = (
         select(ActionRow)
@@ -84,10 +96,10 @@ def notify(session: Session, game_id: str, version: int) -> None:
         )
 
 
-def latest_snapshot(session: Session, game_id: str) -> SnapshotRow | None:
+def latest_snapshot(session: Session, game_id: str, at_most: int) -> SnapshotRow | None:
     query = (
         select(SnapshotRow)
-        .where(SnapshotRow.game_id == game_id)
+        .where(SnapshotRow.game_id == game_id, SnapshotRow.version <= at_most)
         .order_by(SnapshotRow.version.desc())
         .limit(1)
     )
@@ -129,10 +141,12 @@ def due_deadlines(session: Session, at: datetime) -> list[DeadlineRow]:
     return list(session.scalars(query))
 
 
-def drop_deadlines(session: Session, game_id: str, decision_ids: Sequence[str]) -> None:
+def drop_deadlines(session: Session, game_id: str, seat: str, decision_ids: Sequence[str]) -> None:
     if decision_ids:
         session.execute(
             delete(DeadlineRow).where(
-                DeadlineRow.game_id == game_id, DeadlineRow.decision_id.in_(decision_ids)
+                DeadlineRow.game_id == game_id,
+                DeadlineRow.seat == seat,
+                DeadlineRow.decision_id.in_(decision_ids),
             )
         )

@@ -38,14 +38,35 @@ def cluster() -> Iterator[str]:
     shutil.chown(folder, "postgres", "postgres")
     data = folder / "data"
     port = _free_port()
-    _as_postgres(str(binaries / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust",
-                 "-E", "UTF8", "--no-sync")
+    _as_postgres(
+        str(binaries / "initdb"),
+        "-D",
+        str(data),
+        "-U",
+        "postgres",
+        "-A",
+        "trust",
+        "-E",
+        "UTF8",
+        "--no-sync",
+    )
     options = (
         f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c fsync=off "
         "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
     )
-    _as_postgres(str(binaries / "pg_ctl"), "-D", str(data), "-l", str(folder / "server.log"),
-                 "-w", "-t", "30", "-o", options, "start")
+    _as_postgres(
+        str(binaries / "pg_ctl"),
+        "-D",
+        str(data),
+        "-l",
+        str(folder / "server.log"),
+        "-w",
+        "-t",
+        "30",
+        "-o",
+        options,
+        "start",
+    )
     try:
         yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
     finally:

@@ -65,7 +65,7 @@ def upgrade() -> None:
         "deadlines",
         sa.Column("game_id", sa.String(40), sa.ForeignKey("games.id"), primary_key=True),
         sa.Column("decision_id", sa.String(80), primary_key=True),
-        sa.Column("seat", sa.String(16), nullable=False),
+        sa.Column("seat", sa.String(16), primary_key=True),
         sa.Column("kind", sa.String(16), nullable=False),
         sa.Column("due_at", WHEN, nullable=True, index=True),
         sa.Column("remaining", sa.Float, nullable=False),
