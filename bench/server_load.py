@@ -2,7 +2,12 @@
 127.0.0.1, for a bounded time; prints actions/s and p50/p95/p99 latency (from sending an
 action to its acknowledgement).
 
-    python bench/server_load.py [--games 200] [--seconds 20] [--postgres]
+    python bench/server_load.py [--games 200] [--rate 1000] [--seconds 20] [--postgres]
+
+Each game is paced at games/rate seconds per action (bot speed: the load a server with
+that many games sees), so the latency is the server's answer time at that load, not the
+queue a flood of clients makes; --rate 0 plays as fast as the answers come (capacity).
+A finished game is replaced by a new one; the first --warmup seconds are not measured.
 
 With --postgres a throw-away PostgreSQL cluster is started (Debian's postgresql).
 """
@@ -14,14 +19,17 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
@@ -35,13 +43,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(url: str, port: int, workers: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "DATABASE_URL": url}
+    command = ["serve", "--port", str(port), "--bot-delay", "0", "--workers", str(workers)]
     server = subprocess.Popen(
-        [sys.executable, "-m", "tavola.cli", "serve", "--port", str(port), "--bot-delay", "0"],
+        [sys.executable, "-m", "tavola.cli", *command],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        start_new_session=True,  # its workers are stopped with it
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -54,16 +64,36 @@ def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
     raise RuntimeError("the server did not start")
 
 
+Answer = tuple[float, float, str]
+"""When an action was sent, how long its answer took, its refusal code ("ok": accepted)."""
+
+
+class Pace:
+    """A game's rhythm: one action every `interval` seconds at most (0: no wait)."""
+
+    def __init__(self, interval: float, rng: random.Random) -> None:
+        self.interval = interval
+        # Games start at a random point of their rhythm, not all in step.
+        self.next_at = time.monotonic() + rng.uniform(0, interval)
+
+    async def wait(self) -> None:
+        now = time.monotonic()
+        if self.next_at > now:
+            await asyncio.sleep(self.next_at - now)
+        self.next_at = max(now, self.next_at) + self.interval
+
+
 async def seat_client(
-    base: str, game_id: str, token: str, stop: float, latencies: list[float]
-) -> int:
-    """Plays one seat as fast as the server answers: a random legal action (never
-    conceding) whenever the seat is awaited."""
+    base: str, game_id: str, token: str, pace: Pace, stop: float, answers: list[Answer]
+) -> None:
+    """Plays one seat: a random legal action (never conceding) whenever the seat is
+    awaited, at the game's pace; each answer is noted in `answers`."""
     rng = random.Random(token)
-    moves = 0
+    acted_at = -1  # the version last acted on: each view is acted on once
     uri = base.replace("http", "ws") + f"/api/games/{game_id}/ws?token={token}"
     async with websockets.connect(uri, max_size=None) as ws:
         sent_at: float | None = None
+        latest: dict[str, Any] | None = None  # the newest view; an update may beat a result
         while time.monotonic() < stop:
             try:
                 message = json.loads(
@@ -73,55 +103,72 @@ async def seat_client(
                 break
             if message["type"] in ("result", "refused"):
                 if sent_at is not None:
-                    latencies.append(time.monotonic() - sent_at)
+                    code = message.get("code", "ok")  # STALE: the other seat moved first
+                    answers.append((sent_at, time.monotonic() - sent_at, code))
                     sent_at = None
-                    moves += message["type"] == "result"
+            else:
+                latest = message
+            if latest is None or sent_at is not None:
                 continue
-            if message.get("status") == "over":
+            if latest.get("status") == "over":
                 break
-            if message["seat"] not in message["to_act"] or sent_at is not None:
+            if latest["seat"] not in latest["to_act"] or latest["version"] == acted_at:
                 continue
-            choices = [a for a in message["legal"] if a["type"] != "concede"] or message["legal"]
+            choices = [a for a in latest["legal"] if a["type"] != "concede"] or latest["legal"]
             action = rng.choice(choices)
-            sent_at = time.monotonic()
+            await pace.wait()
+            sent_at, acted_at = time.monotonic(), latest["version"]
             await ws.send(
-                json.dumps({"type": "action", "action": action, "version": message["version"]})
+                json.dumps({"type": "action", "action": action, "version": latest["version"]})
             )
-    return moves
 
 
-async def run(base: str, games: int, seconds: float) -> dict[str, float]:
+async def table(
+    http: httpx.AsyncClient, number: int, interval: float, stop: float, answers: list[Answer]
+) -> None:
+    """One of the concurrent games: played to its end, then another one, until `stop`."""
+    seed = number * 1000
+    while time.monotonic() < stop:
+        body = {
+            "game": "legends",
+            "options": {"mode": "classic"},
+            "seats": [{"name": "A", "age": 20}, {"name": "B", "age": 30}],
+            "seed": seed,
+        }
+        response = await http.post("/api/games", json=body)
+        if response.status_code != 201:
+            raise RuntimeError(f"creating a game: {response.status_code} {response.text[:300]}")
+        created = response.json()
+        pace = Pace(interval, random.Random(seed))
+        base = str(http.base_url).rstrip("/")
+        seats = [s["token"] for s in created["seats"] if s["token"]]
+        clients = [seat_client(base, created["game_id"], t, pace, stop, answers) for t in seats]
+        await asyncio.gather(*clients)
+        seed += 1
+
+
+async def run(base: str, games: int, seconds: float, rate: float, warmup: float) -> dict[str, Any]:
+    interval = games / rate if rate else 0.0
+    answers: list[Answer] = []
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        created = []
-        for i in range(games):
-            body = {
-                "game": "legends",
-                "options": {"mode": "classic"},
-                "seats": [{"name": "A", "age": 20}, {"name": "B", "age": 30}],
-                "seed": i,
-            }
-            created.append((await http.post("/api/games", json=body)).json())
-    latencies: list[float] = []
-    start = time.monotonic()
-    stop = start + seconds
-    tasks = [
-        seat_client(base, game["game_id"], seat["token"], stop, latencies)
-        for game in created
-        for seat in game["seats"]
-        if seat["token"]
-    ]
-    moves = sum(await asyncio.gather(*tasks))
-    elapsed = time.monotonic() - start
-    ordered = sorted(latencies)
+        start = time.monotonic()
+        stop = start + warmup + seconds
+        await asyncio.gather(*(table(http, i, interval, stop, answers) for i in range(games)))
+    measured = [(took, code) for sent, took, code in answers if sent >= start + warmup]
+    ordered = sorted(took for took, _ in measured)
+    codes = Counter(code for _, code in measured)
+    accepted = codes.pop("ok", 0)
 
     def percentile(p: float) -> float:
         return 1000 * ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else 0.0
 
     return {
         "games": games,
-        "seconds": round(elapsed, 1),
-        "actions": moves,
-        "actions_per_s": round(moves / elapsed, 1),
+        "offered_per_s": rate or "as fast as answered",
+        "seconds": seconds,
+        "actions": accepted,
+        "refused": dict(codes),
+        "actions_per_s": round(accepted / seconds, 1),
         "p50_ms": round(percentile(0.50), 1),
         "p95_ms": round(percentile(0.95), 1),
         "p99_ms": round(percentile(0.99), 1),
@@ -132,8 +179,16 @@ async def run(base: str, games: int, seconds: float) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--seconds", type=float, default=20, help="measured seconds")
+    parser.add_argument("--warmup", type=float, default=3, help="seconds played, not measured")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=1000,
+        help="actions/s offered in all (each game paced at games/rate s); 0: as fast as answered",
+    )
     parser.add_argument("--postgres", action="store_true")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
     args = parser.parse_args()
     with ExitStack() as stack:
         if args.postgres:
@@ -145,9 +200,11 @@ def main() -> None:
             folder = stack.enter_context(tempfile.TemporaryDirectory())
             url = f"sqlite:///{folder}/bench.db"
         port = free_port()
-        server = start_server(url, port)
-        stack.callback(server.kill)
-        figures = asyncio.run(run(f"http://127.0.0.1:{port}", args.games, args.seconds))
+        server = start_server(url, port, args.workers)
+        stack.callback(os.killpg, server.pid, signal.SIGKILL)
+        figures = asyncio.run(
+            run(f"http://127.0.0.1:{port}", args.games, args.seconds, args.rate, args.warmup)
+        )
     figures["database"] = "postgresql" if args.postgres else "sqlite"
     print(json.dumps(figures))
 

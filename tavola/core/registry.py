@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -10,6 +11,7 @@ from .protocol import Game
 
 _games: dict[str, Game[Any]] = {}
 _loaded = False
+_loading = threading.Lock()
 
 
 def register(game: Game[Any]) -> None:
@@ -17,13 +19,17 @@ def register(game: Game[Any]) -> None:
 
 
 def _load_entry_points() -> None:
+    """Once, and whole before anyone reads: the server asks from many threads at once."""
     global _loaded
     if _loaded:
         return
-    _loaded = True
-    for ep in entry_points(group="tavola.games"):
-        game = ep.load()
-        _games.setdefault(game.name, game)
+    with _loading:
+        if _loaded:
+            return
+        for ep in entry_points(group="tavola.games"):
+            game = ep.load()
+            _games.setdefault(game.name, game)
+        _loaded = True
 
 
 def game_names() -> list[str]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
+import orjson
 from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from tavola.core import Action
 from tavola.store import Database, repo
 
-from .hub import Connection, Hub
+from .hub import Connection, Hub, dumps
 from .limits import BodyLimit
 from .listener import Listener
 from .schemas import (
@@ -72,7 +72,7 @@ def create_app(
         if not db.is_sqlite:
 
             def moved_elsewhere(game_id: str, version: int) -> None:
-                if service.refresh(game_id):
+                if service.refresh(game_id, version or None):
                     hub.changed_threadsafe(game_id, version)
 
             def catch_up_all() -> None:
@@ -229,7 +229,7 @@ def create_app(
             await websocket.close(code=4401 if exc.status == 401 else 4404, reason=exc.code)
             return
         first, seen = await run_in_threadpool(service.since, live, seat, 0)
-        await websocket.send_json({"type": "state", **first})
+        await websocket.send_text(dumps({"type": "state", **first}))
         # Registered once the state is out: no update can overtake it, and whatever moved
         # meanwhile follows at once from where the state ended.
         connection = Connection(websocket, game_id, seat, seen)
@@ -261,7 +261,7 @@ async def _socket_action(
 ) -> None:
     message: Any = None
     with contextlib.suppress(ValueError, TypeError):
-        message = json.loads(frame.get("text") or frame.get("bytes") or b"")
+        message = orjson.loads(frame.get("text") or frame.get("bytes") or b"")
     request_id = message.get("client_action_id") if isinstance(message, dict) else None
     try:
         if seat is None:
@@ -286,7 +286,7 @@ async def _socket_action(
     except (TypeError, ValueError) as exc:
         reply = {"type": "refused", "code": "bad_request", "message": str(exc)}
     reply["client_action_id"] = request_id
-    await websocket.send_json(reply)
+    await websocket.send_text(dumps(reply))
 
 
 async def _automation(service: GameService, tick: float) -> None:

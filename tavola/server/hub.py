@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+import orjson
 from fastapi import WebSocket
 from starlette.concurrency import run_in_threadpool
 
 if TYPE_CHECKING:
     from .service import GameService
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return orjson.dumps(message).decode()
 
 
 @dataclass(eq=False)
@@ -22,8 +27,6 @@ class Connection:
     seat: str | None
     events_seen: int
     """How many of the game's events this connection has been sent (or skipped)."""
-    sending: asyncio.Lock = field(default_factory=asyncio.Lock)
-    """One update at a time, each starting where the last one ended."""
 
 
 class Hub:
@@ -32,6 +35,7 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.connections: dict[str, set[Connection]] = {}
         self._pending: set[str] = set()
+        self._pushing: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Future[None]] = set()
 
     def changed_threadsafe(self, game_id: str, version: int) -> None:
@@ -48,22 +52,35 @@ class Hub:
             task.add_done_callback(self._tasks.discard)
 
     async def _push(self, game_id: str) -> None:
-        await asyncio.sleep(0)  # let several changes in a row go out as one message
-        self._pending.discard(game_id)
-        for connection in list(self.connections.get(game_id, ())):
-            await self.send_update(connection)
+        # One push per game at a time, each connection's starting where its last ended.
+        async with self._pushing.setdefault(game_id, asyncio.Lock()):
+            self._pending.discard(game_id)  # changes from here on need another push
+            connections = list(self.connections.get(game_id, ()))
+            if not connections:
+                return
+            messages = await run_in_threadpool(self._updates, game_id, connections)
+            for connection, message in zip(connections, messages, strict=True):
+                try:
+                    await connection.socket.send_text(message)
+                except Exception:
+                    self.remove(connection)
 
-    async def send_update(self, connection: Connection) -> None:
+    def _updates(self, game_id: str, connections: list[Connection]) -> list[str]:
+        """Each connection's update, built in one go; connections of one seat that have seen
+        the same events share theirs."""
         assert self.service is not None
-        live = self.service.get(connection.game_id)
-        async with connection.sending:
-            payload, connection.events_seen = await run_in_threadpool(
-                self.service.since, live, connection.seat, connection.events_seen
-            )
-            try:
-                await connection.socket.send_json({"type": "update", **payload})
-            except Exception:
-                self.remove(connection)
+        live = self.service.get(game_id)
+        made: dict[tuple[str | None, int], tuple[str, int]] = {}
+        messages = []
+        with live.lock:
+            for connection in connections:
+                key = (connection.seat, connection.events_seen)
+                if key not in made:
+                    payload, seen = self.service.since(live, *key)
+                    made[key] = (dumps({"type": "update", **payload}), seen)
+                message, connection.events_seen = made[key]
+                messages.append(message)
+        return messages
 
     def add(self, connection: Connection) -> None:
         self.connections.setdefault(connection.game_id, set()).add(connection)
@@ -73,3 +90,4 @@ class Hub:
             self.connections[connection.game_id].discard(connection)
             if not self.connections[connection.game_id]:
                 del self.connections[connection.game_id]
+                self._pushing.pop(connection.game_id, None)

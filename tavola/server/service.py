@@ -276,10 +276,12 @@ class GameService:
             live.clocks = _clocks(session, game_id)
             return live
 
-    def refresh(self, game_id: str) -> bool:
-        """Catches up with moves another worker committed; True when something changed."""
+    def refresh(self, game_id: str, version: int | None = None) -> bool:
+        """Catches up with moves another worker committed (up to `version`, when known:
+        this worker's own moves come back as notifications too); True when something
+        changed."""
         live = self.live.get(game_id)
-        if live is None:
+        if live is None or (version is not None and version <= live.version):
             return False
         with live.lock, self.db.session() as session:
             return self._catch_up(session, live)

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import orjson
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
@@ -28,6 +29,10 @@ def default_url() -> str:
     return f"sqlite:///{folder.resolve() / 'tavola.db'}"
 
 
+def _json_text(value: Any) -> str:
+    return orjson.dumps(value).decode()
+
+
 def _sqlite_pragmas(connection: Any, _: Any) -> None:
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
@@ -41,11 +46,13 @@ class Database:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         self.is_sqlite = self.url.startswith("sqlite")
-        options: dict[str, Any] = {"future": True}
+        options: dict[str, Any] = {"future": True, "json_serializer": _json_text}
         if self.is_sqlite:
             options["connect_args"] = {"check_same_thread": False, "timeout": 30}
         else:
-            options.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
+            # A steady pool: connections made and dropped per request (overflow) cost more
+            # than waiting a moment for one of these.
+            options.update(pool_size=20, max_overflow=0, pool_timeout=30)
         self.engine: Engine = create_engine(self.url, **options)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)

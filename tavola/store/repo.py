@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import delete, func, select, text, update
+from sqlalchemy import Table, bindparam, delete, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from .models import ActionRow, DeadlineRow, GameRow, SeatRow, SnapshotRow
+
+GAMES = cast(Table, GameRow.__table__)
+ACTIONS = cast(Table, ActionRow.__table__)
 
 
 def now() -> datetime:
@@ -59,6 +62,21 @@ def action_by_client_id(session: Session, game_id: str, client_action_id: str) -
     return session.scalars(query).first()
 
 
+# Built once: the statements of every move, on the tables themselves (no ORM bookkeeping).
+_NEXT_VERSION = (
+    update(GAMES)
+    .where(GAMES.c.id == bindparam("game_id"), GAMES.c.version == bindparam("expected"))
+    .values(
+        version=bindparam("version"),
+        status=bindparam("status"),
+        outcome=bindparam("outcome"),
+        state_hash=bindparam("state_hash"),
+        updated_at=bindparam("updated_at"),
+    )
+)
+_APPEND = insert(ACTIONS)
+
+
 def append_action(
     session: Session,
     game_id: str,
@@ -72,19 +90,20 @@ def append_action(
     """The action becomes version `expected_version + 1`, unless another move got there
     first (then nothing is written and False comes back)."""
     moved = session.execute(
-        update(GameRow)
-        .where(GameRow.id == game_id, GameRow.version == expected_version)
-        .values(
-            version=expected_version + 1,
-            status=status,
-            outcome=outcome,
-            state_hash=state_hash,
-            updated_at=now(),
-        )
+        _NEXT_VERSION,
+        {
+            "game_id": game_id,
+            "expected": expected_version,
+            "version": expected_version + 1,
+            "status": status,
+            "outcome": outcome,
+            "state_hash": state_hash,
+            "updated_at": now(),
+        },
     )
     if moved.rowcount != 1:  # type: ignore[attr-defined]
         return False
-    session.add(row)
+    session.execute(_APPEND, {c.key: getattr(row, c.key) for c in ACTIONS.columns})
     return True
 
 

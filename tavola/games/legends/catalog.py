@@ -35,6 +35,7 @@ class Catalog(Mapping[str, CardDef]):
     def __init__(self, catalog_id: str, cards: Iterable[CardDef]) -> None:
         self.id = catalog_id
         self._cards: dict[str, CardDef] = {}
+        self._faces: dict[str, dict[str, object]] = {}
         for card in cards:
             self._cards[card.card_id] = card
 
@@ -49,6 +50,14 @@ class Catalog(Mapping[str, CardDef]):
 
     def cards(self) -> list[CardDef]:
         return list(self._cards.values())
+
+    def face(self, card_id: str) -> dict[str, object]:
+        """The card as plain data, made once: every view shows the faces of its cards.
+        Shared between views, so read-only."""
+        face = self._faces.get(card_id)
+        if face is None:
+            face = self._faces[card_id] = card_to_data(self._cards[card_id])
+        return face
 
 
 def _field_path(loc: tuple[int | str, ...]) -> str:

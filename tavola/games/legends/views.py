@@ -13,7 +13,6 @@ from typing import Any
 
 from tavola.core import Viewer
 
-from .cards import card_to_data
 from .state import LegendsState
 
 
@@ -23,20 +22,17 @@ def card_ref(state: LegendsState, iid: str) -> dict[str, str]:
 
 def _faces(state: LegendsState, view: Any) -> dict[str, dict[str, Any]]:
     found: set[str] = set()
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
+    stack = [view]
+    while stack:  # views are plain dicts and lists: checked by exact type, the fast way
+        node = stack.pop()
+        if type(node) is dict:
             card_id = node.get("card_id")
-            if isinstance(card_id, str):
+            if type(card_id) is str:
                 found.add(card_id)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(view)
-    return {cid: card_to_data(state.catalog[cid]) for cid in sorted(found)}
+            stack.extend(v for v in node.values() if type(v) is dict or type(v) is list)
+        elif type(node) is list:
+            stack.extend(v for v in node if type(v) is dict or type(v) is list)
+    return {cid: state.catalog.face(cid) for cid in sorted(found)}
 
 
 def build_view(
