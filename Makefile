@@ -6,12 +6,16 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench clean system-deps
 
-# Debian packages the tests need: PostgreSQL (a throw-away cluster per test run).
+# Debian packages the tests need: PostgreSQL (a throw-away cluster per test run) and
+# Chromium (the browser tests drive Debian's build; no browser is ever downloaded).
 system-deps:
-	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
-	  echo "Installing Debian's postgresql…"; \
+	@missing=""; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	test -x /usr/bin/chromium || missing="$$missing chromium"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian's$$missing…"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql >/dev/null; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
 $(STAMP): pyproject.toml

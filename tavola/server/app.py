@@ -7,12 +7,12 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import orjson
-from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -53,6 +53,9 @@ def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
 
 
 Token = Annotated[str | None, Depends(bearer)]
+Lang = Annotated[
+    Literal["it", "en"] | None, Query(description="Tell the events in words in this language.")
+]
 
 
 def create_app(
@@ -172,10 +175,10 @@ def create_app(
         return Joined(game_id=game_id, seat=seat, token=issued)
 
     @app.get("/api/games/{game_id}/view", responses=REFUSALS)
-    async def view(game_id: str, token: Token) -> dict[str, Any]:
+    async def view(game_id: str, token: Token, lang: Lang = None) -> dict[str, Any]:
         """What the token's seat sees (no token: the public view)."""
         live, seat = await run_in_threadpool(seated, game_id, token)
-        return await run_in_threadpool(service.payload, live, seat)
+        return await run_in_threadpool(service.payload, live, seat, (), lang)
 
     @app.get("/api/games/{game_id}/legal", responses=REFUSALS)
     async def legal(game_id: str, token: Token) -> dict[str, Any]:
@@ -185,7 +188,9 @@ def create_app(
         return {"seat": seat, "version": version, "actions": actions}
 
     @app.post("/api/games/{game_id}/actions", responses=REFUSALS)
-    async def act(game_id: str, body: ActionRequest, token: Token) -> dict[str, Any]:
+    async def act(
+        game_id: str, body: ActionRequest, token: Token, lang: Lang = None
+    ) -> dict[str, Any]:
         """Plays an action for the token's seat, if the game is still at `version`."""
         live, seat = await run_in_threadpool(seated, game_id, token)
         if seat is None:
@@ -202,7 +207,7 @@ def create_app(
             if exc.code == "STALE":
                 exc.extra["view"] = await run_in_threadpool(service.payload, live, seat)
             raise
-        payload = await run_in_threadpool(service.payload, live, seat, result.events)
+        payload = await run_in_threadpool(service.payload, live, seat, result.events, lang)
         # `version` is the one this action made (a repeat gets its first answer again);
         # the view is the game as it is now, at `view_version`.
         return {
@@ -218,8 +223,37 @@ def create_app(
         live, seat = await run_in_threadpool(seated, game_id, token)
         return await run_in_threadpool(service.record, live, seat)
 
+    @app.get("/api/games/{game_id}/replay/{step}", responses=REFUSALS)
+    async def replay(game_id: str, step: int, seat: str | None = None, lang: Lang = None) -> Any:
+        """A finished game after its first `step` actions, as `seat` saw it (no seat: the
+        public), with that step's events: the replay viewer's frames."""
+        live = await run_in_threadpool(service.get, game_id)
+        return await run_in_threadpool(service.replay_frame, live, step, seat, lang)
+
+    @app.post("/api/games/{game_id}/rematch", response_model=Joined, responses=REFUSALS)
+    async def rematch(game_id: str, token: Token, request: Request) -> Joined:
+        """The same table again: the first call sets it up, each player's call (with its
+        seat's token of this game) takes that player's seat there."""
+        live, seat = await run_in_threadpool(seated, game_id, token)
+        if seat is None:
+            raise Refusal(401, "bad_token", "A rematch needs a seat token of this game.")
+        new_id, issued, created = await run_in_threadpool(service.rematch, live, seat)
+        if created:
+            await hub.announce(game_id, {"type": "rematch", "game_id": new_id})
+        return Joined(game_id=new_id, seat=seat, token=issued)
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def play_page(game_id: str) -> FileResponse:
+        return FileResponse(WEB / "play.html")
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> FileResponse:
+        return FileResponse(WEB / "replay.html")
+
     @app.websocket("/api/games/{game_id}/ws")
-    async def socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+    async def socket(
+        websocket: WebSocket, game_id: str, token: str | None = None, lang: Lang = None
+    ) -> None:
         """Pushes the seat's view and new events after every change; also takes actions:
         {"type": "action", "action": …, "version": …, "client_action_id": …}."""
         await websocket.accept()  # before any close, so that browsers see its code
@@ -228,11 +262,11 @@ def create_app(
         except Refusal as exc:
             await websocket.close(code=4401 if exc.status == 401 else 4404, reason=exc.code)
             return
-        first, seen = await run_in_threadpool(service.since, live, seat, 0)
+        first, seen = await run_in_threadpool(service.since, live, seat, 0, lang)
         await websocket.send_text(dumps({"type": "state", **first}))
         # Registered once the state is out: no update can overtake it, and whatever moved
         # meanwhile follows at once from where the state ended.
-        connection = Connection(websocket, game_id, seat, seen)
+        connection = Connection(websocket, game_id, seat, seen, lang)
         hub.add(connection)
         if len(live.table.events) > seen:
             hub.changed(game_id)

@@ -27,6 +27,8 @@ class Connection:
     seat: str | None
     events_seen: int
     """How many of the game's events this connection has been sent (or skipped)."""
+    lang: str | None = None
+    """The language the events are told in (None: not told)."""
 
 
 class Hub:
@@ -70,17 +72,26 @@ class Hub:
         the same events share theirs."""
         assert self.service is not None
         live = self.service.get(game_id)
-        made: dict[tuple[str | None, int], tuple[str, int]] = {}
+        made: dict[tuple[str | None, int, str | None], tuple[str, int]] = {}
         messages = []
         with live.lock:
             for connection in connections:
-                key = (connection.seat, connection.events_seen)
+                key = (connection.seat, connection.events_seen, connection.lang)
                 if key not in made:
                     payload, seen = self.service.since(live, *key)
                     made[key] = (dumps({"type": "update", **payload}), seen)
                 message, connection.events_seen = made[key]
                 messages.append(message)
         return messages
+
+    async def announce(self, game_id: str, message: dict[str, Any]) -> None:
+        """The same message to every connection of a game (news, not a change)."""
+        text = dumps(message)
+        for connection in list(self.connections.get(game_id, ())):
+            try:
+                await connection.socket.send_text(text)
+            except Exception:
+                self.remove(connection)
 
     def add(self, connection: Connection) -> None:
         self.connections.setdefault(connection.game_id, set()).add(connection)

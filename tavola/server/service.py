@@ -10,6 +10,7 @@ another worker is refused as stale; nothing half-done is ever visible.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import secrets
 import threading
 import time
@@ -17,6 +18,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
+
+from sqlalchemy.exc import IntegrityError
 
 from tavola.bots import make_bot
 from tavola.core import (
@@ -156,6 +159,17 @@ class GameService:
             raise Refusal(404, exc.code, exc.message) from None
         builder = getattr(game, "table_config", None)
         config = builder(options, seats) if builder else {**options, "players": list(seats)}
+        return self._open(game, config, seats, seed, setup, secrets.token_hex(8))
+
+    def _open(
+        self,
+        game: Any,
+        config: Mapping[str, Any],
+        seats: Sequence[Mapping[str, Any]],
+        seed: int | None,
+        setup: Mapping[str, Any] | None,
+        game_id: str,
+    ) -> tuple[Live, dict[str, str]]:
         seed = secrets.randbelow(2**62) if seed is None else seed
         try:
             table = Table(game, config, seed, setup)
@@ -163,7 +177,6 @@ class GameService:
             raise Refusal(422, exc.code, exc.message, reason=exc.reason, field=exc.field) from None
         except TavolaError as exc:
             raise Refusal(422, exc.code, exc.message) from None
-        game_id = secrets.token_hex(8)
         tokens: dict[str, str] = {}
         infos: dict[str, SeatInfo] = {}
         requested = [s for s in seats if s.get("kind") != "boss"]
@@ -343,10 +356,38 @@ class GameService:
             if not taken:
                 raise Refusal(409, "seat_taken", f"Seat {seat} has already been taken.")
             session.commit()
-            if token is None:
-                info.token_hash = hash_token(issued)
-            info.joined, info.name = True, name
+            info.token_hash, info.joined, info.name = hash_token(issued), True, name
         return issued
+
+    def rematch(self, live: Live, seat: str) -> tuple[str, str, bool]:
+        """The same table again, dealt anew: the first player to ask opens it (under an id
+        every worker derives alike), each player who asks takes their own seat there with
+        a new token. Returns the new id, the token and whether this call opened it."""
+        if live.status != "over":
+            raise Refusal(409, "not_finished", "A rematch is offered once the game is over.")
+        new_id = hashlib.sha256(f"{live.game_id}:rematch".encode()).hexdigest()[:16]
+        created = False
+        try:
+            again = self.get(new_id)
+        except Refusal:
+            seats = [
+                {"kind": i.kind, "bot": i.bot, "name": i.name, "age": i.age}
+                for i in live.seats.values()
+            ]
+            with self._loading:
+                try:
+                    again, _ = self._open(live.game, live.table.config, seats, None, None, new_id)
+                    created = True
+                except IntegrityError:  # another worker opened it first
+                    again = self._load(new_id)
+                    self.live[new_id] = again
+        token = new_token()
+        info = again.seats[seat]
+        with again.lock, self.db.session() as session:
+            repo.take_seat(session, new_id, seat, hash_token(token), info.name, only_if_free=False)
+            session.commit()
+            info.token_hash, info.joined = hash_token(token), True
+        return new_id, token, created
 
     # -- acting ---------------------------------------------------------------------------------
 
@@ -576,11 +617,18 @@ class GameService:
 
     # -- what a viewer gets ----------------------------------------------------------------------
 
-    def payload(self, live: Live, seat: str | None, events: Sequence[Event] = ()) -> dict[str, Any]:
-        """The one boundary where a game meets a viewer: the view, the events and the
-        clocks a seat (or the public) may see."""
+    def payload(
+        self,
+        live: Live,
+        seat: str | None,
+        events: Sequence[Event] = (),
+        lang: str | None = None,
+    ) -> dict[str, Any]:
+        """The one boundary where a game meets a viewer: the view, the events (told in
+        words in `lang`, when given) and the clocks a seat (or the public) may see."""
         viewer = Viewer.seat(seat) if seat else Viewer.public()
         with live.lock:
+            view = live.table.view(viewer)
             return {
                 "game_id": live.game_id,
                 "game": live.game.name,
@@ -602,8 +650,10 @@ class GameService:
                     for c in live.clocks.values()
                     if c.due_at is not None
                 },
-                "view": live.table.view(viewer),
-                "events": [e.to_json() for e in filter_events(events, viewer)],
+                "view": view,
+                "events": _told(
+                    live.game, live.table.state, filter_events(events, viewer), lang, view
+                ),
                 "legal": [a.to_json() for a in live.game.legal_actions(live.table.state, seat)]
                 if seat is not None
                 else [],
@@ -617,12 +667,45 @@ class GameService:
             actions = live.game.legal_actions(live.table.state, seat)
             return live.version, [a.to_json() for a in actions]
 
-    def since(self, live: Live, seat: str | None, seen: int) -> tuple[dict[str, Any], int]:
+    def since(
+        self, live: Live, seat: str | None, seen: int, lang: str | None = None
+    ) -> tuple[dict[str, Any], int]:
         """The payload with every event after the first `seen`, and how many events that
         makes: read together, so no event is sent twice or skipped."""
         with live.lock:
             events = live.table.events[seen:]
-            return self.payload(live, seat, events), seen + len(events)
+            return self.payload(live, seat, events, lang), seen + len(events)
+
+    def replay_frame(
+        self, live: Live, step: int, seat: str | None, lang: str | None
+    ) -> dict[str, Any]:
+        """A finished game after its first `step` actions, as `seat` (None: the public)
+        saw it, with the events that step made: one frame of the replay viewer."""
+        with live.lock:
+            if live.status != "over":
+                raise Refusal(409, "not_finished", "Replays open once the game is over.")
+            record = live.table.record()
+        if seat is not None and seat not in live.seats:
+            raise Refusal(404, "unknown_seat", f"There is no seat '{seat}'.")
+        steps = len(record.log)
+        if not 0 <= step <= steps:
+            raise Refusal(404, "unknown_step", f"This game has steps 0 to {steps}.")
+        table = Table(live.game, record.config, record.seed, record.setup)
+        made = list(table.events)
+        for entry in record.log[:step]:
+            made = table.act(entry.seat, entry.action)
+        viewer = Viewer.seat(seat) if seat else Viewer.public()
+        view = table.view(viewer)
+        return {
+            "step": step,
+            "steps": steps,
+            "seat": seat,
+            "by": record.log[step - 1].seat if step else None,
+            "seats": {s: i.name for s, i in live.seats.items()},
+            "outcome": table.outcome.to_json() if table.outcome else None,
+            "view": view,
+            "events": _told(live.game, table.state, filter_events(made, viewer), lang, view),
+        }
 
     def record(self, live: Live, seat: str | None) -> dict[str, Any]:
         """A finished game's full record (seed and log included, for replays); during play,
@@ -639,6 +722,18 @@ class GameService:
                 "seats": {s: i.name for s, i in live.seats.items()},
                 "events": [e.to_json() for e in visible],
             }
+
+
+def _told(
+    game: Any, state: Any, events: Sequence[Event], lang: str | None, view: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """The events' JSON, each with its `text` in `lang` when the game tells its events."""
+    told = [e.to_json() for e in events]
+    narrate = getattr(game, "narrate_for", None)
+    if lang is not None and narrate is not None and told:
+        for entry, line in zip(told, narrate(state, events, lang, view), strict=True):
+            entry["text"] = line
+    return told
 
 
 def _clocks(session: Any, game_id: str) -> dict[tuple[str, str], Clock]:

@@ -37,12 +37,12 @@ def seats(session: Session, game_id: str) -> list[SeatRow]:
 def take_seat(
     session: Session, game_id: str, seat: str, token_hash: str, name: str, *, only_if_free: bool
 ) -> bool:
-    """Marks a seat joined; `only_if_free` also gives it a new token, unless someone took
+    """Marks a seat joined with the token `token_hash`; `only_if_free`: unless someone took
     it first (then False comes back and nothing changes)."""
     query = update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
     if only_if_free:
-        query = query.where(SeatRow.joined.is_(False)).values(token_hash=token_hash)
-    moved = session.execute(query.values(joined=True, name=name))
+        query = query.where(SeatRow.joined.is_(False))
+    moved = session.execute(query.values(joined=True, name=name, token_hash=token_hash))
     return bool(moved.rowcount)  # type: ignore[attr-defined]
 
 

@@ -21,6 +21,8 @@ from pydantic import ValidationError
 from tavola.core import ContentError
 
 from .cards import CARD_ADAPTER, CARD_TYPES, CardDef, card_to_data
+from .describe import describe_card
+from .messages import MESSAGES
 
 CONTENT_DIR = Path(__file__).parent / "content"
 DEFAULT_CATALOG = "starter_S1"
@@ -52,11 +54,17 @@ class Catalog(Mapping[str, CardDef]):
         return list(self._cards.values())
 
     def face(self, card_id: str) -> dict[str, object]:
-        """The card as plain data, made once: every view shows the faces of its cards.
-        Shared between views, so read-only."""
+        """The card as plain data with what it does in words (`effect_text`, Italian and
+        English), made once: every view shows the faces of its cards. Shared between
+        views, so read-only."""
         face = self._faces.get(card_id)
         if face is None:
-            face = self._faces[card_id] = card_to_data(self._cards[card_id])
+            card = self._cards[card_id]
+            face = card_to_data(card)
+            words = {lang: describe_card(MESSAGES, lang, card) for lang in ("it", "en")}
+            if any(words.values()):
+                face["effect_text"] = words
+            self._faces[card_id] = face
         return face
 
 

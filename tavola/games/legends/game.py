@@ -19,7 +19,7 @@ from .actions import CONCEDE, CUT_DECK
 from .config import LegendsConfig, check_config, parse_config
 from .messages import MESSAGES, only_args, refuse
 from .mode import ModeRules
-from .narrate import Narrator
+from .narrate import Narrator, shown_cards
 from .reference_bot import ReferenceBot
 from .setup import assemble_deck, cut, make_seats, random_cut, turn_order
 from .state import LegendsState
@@ -319,6 +319,15 @@ class LegendsGame:
         names = {s: seat.name for s, seat in state.seats.items()}
         narrator = Narrator(MESSAGES, state.catalog, names, lang, state.instances)
         return [line for event in events if (line := narrator.event(event)) is not None]
+
+    def narrate_for(
+        self, state: LegendsState, events: Sequence[Event], lang: str, view: Mapping[str, Any]
+    ) -> list[str | None]:
+        """One line per event (None: not worth telling) for a viewer's filtered events:
+        cards are named only when `view`, that viewer's view, shows them."""
+        names = {s: seat.name for s, seat in state.seats.items()}
+        narrator = Narrator(MESSAGES, state.catalog, names, lang, shown_cards(view))
+        return [narrator.event(event) for event in events]
 
     def table_config(
         self, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]

@@ -18,6 +18,21 @@ EFFECT_ADAPTER: TypeAdapter[Effect] = TypeAdapter(Effect)
 SEAT_KEYS = ("seat", "winner", "from", "to", "defender", "against")
 
 
+def shown_cards(view: Any) -> dict[str, str]:
+    """Every card instance a view shows face up (iid → card_id)."""
+    shown: dict[str, str] = {}
+    stack = [view]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Mapping):
+            if isinstance(node.get("iid"), str) and isinstance(node.get("card_id"), str):
+                shown[node["iid"]] = node["card_id"]
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return shown
+
+
 class Narrator:
     def __init__(
         self,

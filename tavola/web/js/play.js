@@ -1,0 +1,341 @@
+// The table page: takes the seat from the join link, follows the game over the WebSocket
+// (a `state` message restores everything after a reload or a lost connection), and turns
+// clicks into the server's legal actions.
+import { api, refusalText, savedSeat, saveSeat } from "./api.js";
+import { Chooser } from "./choices.js";
+import { cardName } from "./cards.js";
+import { bindLangSwitch, lang, loadCatalogue, t, translatePage } from "./i18n.js";
+import { renderBoard, renderHand, seatName, shownCards } from "./table.js";
+
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const $ = (id) => document.getElementById(id);
+
+const game = {
+  seat: null,
+  token: null,
+  payload: null,
+  log: [],
+  chooser: null,
+  chooserVersion: null,
+  sending: null,
+  socket: null,
+  retry: 0,
+  endShown: false,
+  rematchOffer: null,
+};
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function banner(text) {
+  const node = $("banner");
+  node.hidden = !text;
+  node.textContent = text || "";
+}
+
+let toastTimer = null;
+function toast(text) {
+  const node = $("toast");
+  node.textContent = text;
+  node.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (node.hidden = true), 6000);
+}
+
+// -- the seat ------------------------------------------------------------------------------
+
+async function takeSeat() {
+  const params = new URLSearchParams(location.search);
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get("token");
+  const seat = params.get("seat");
+  if (fromLink && seat) {
+    history.replaceState(null, "", location.pathname + location.search); // the token leaves the address bar
+    const joined = await api("POST", `/api/games/${gameId}/seats/${seat}/join`, { token: fromLink });
+    saveSeat(gameId, joined.seat, joined.token);
+  }
+  const saved = savedSeat(gameId);
+  if (saved && (!seat || saved.seat === seat)) {
+    game.seat = saved.seat;
+    game.token = saved.token;
+  }
+}
+
+// -- the connection ---------------------------------------------------------------------------
+
+function connect() {
+  const url = new URL(`/api/games/${gameId}/ws`, location.href);
+  url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  if (game.token) url.searchParams.set("token", game.token);
+  url.searchParams.set("lang", lang);
+  const socket = new WebSocket(url);
+  game.socket = socket;
+  socket.addEventListener("message", (msg) => {
+    if (socket !== game.socket) return;
+    received(JSON.parse(msg.data));
+  });
+  socket.addEventListener("close", (ev) => {
+    if (socket !== game.socket) return;
+    game.sending = null;
+    if (ev.code === 4401 || ev.code === 4404) {
+      banner(t(ev.code === 4401 ? "error.bad_token" : "error.unknown_game"));
+      return;
+    }
+    banner(t("play.reconnecting"));
+    game.retry = Math.min(game.retry + 1, 6);
+    setTimeout(connect, 250 * 2 ** game.retry);
+  });
+}
+
+function received(message) {
+  switch (message.type) {
+    case "state":
+      game.retry = 0;
+      game.log = [];
+      banner(game.seat ? "" : t("play.spectator"));
+      absorb(message);
+      break;
+    case "update":
+      absorb(message);
+      break;
+    case "result":
+      if (game.sending === message.client_action_id) game.sending = null;
+      render();
+      break;
+    case "refused":
+      if (game.sending === message.client_action_id) game.sending = null;
+      toast(refusalText(message));
+      game.chooser = null;
+      if (message.view) absorb(message.view);
+      else render();
+      break;
+    case "rematch":
+      game.rematchOffer = message.game_id;
+      render();
+      break;
+  }
+}
+
+function absorb(payload) {
+  for (const event of payload.events || []) if (event.text) game.log.push(event.text);
+  if (!game.payload || payload.version >= game.payload.version) game.payload = payload;
+  render();
+}
+
+function send(action) {
+  if (!game.socket || game.socket.readyState !== WebSocket.OPEN) return toast(t("refusal.network"));
+  const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  game.sending = id;
+  game.chooser = null;
+  game.socket.send(JSON.stringify({ type: "action", action, version: game.payload.version, client_action_id: id }));
+  render();
+}
+
+// -- drawing -------------------------------------------------------------------------------
+
+function chooser() {
+  const payload = game.payload;
+  if (!game.chooser || game.chooserVersion !== payload.version) {
+    const shown = shownCards(payload.view);
+    const names = (id) => (payload.view.seats[id] ? seatName(payload, id) : cardName(payload.view.card_faces, shown.get(id) || id));
+    game.chooser = new Chooser(payload.legal || [], names, payload.view);
+    game.chooserVersion = payload.version;
+  }
+  return game.chooser;
+}
+
+function picks(ch) {
+  const pick = new Map();
+  if (game.sending) return pick;
+  for (const step of ch.next()) {
+    if (step.kind === "card") pick.set(step.id, { onPick: () => take(step) });
+    if (step.kind === "set")
+      for (const id of step.ids)
+        pick.set(id, {
+          selected: ch.toggled.has(id),
+          onPick: () => {
+            if (ch.toggled.has(id)) ch.toggled.delete(id);
+            else ch.toggled.add(id);
+            render(id);
+          },
+        });
+  }
+  return pick;
+}
+
+function take(step) {
+  const action = game.chooser.take(step);
+  if (action) send(action);
+  else render();
+}
+
+function button(label, onClick, className = "", step = "") {
+  const node = el("button", className, label);
+  node.type = "button";
+  if (step) node.dataset.step = step;
+  node.addEventListener("click", onClick);
+  return node;
+}
+
+function renderChoices(ch, board) {
+  const options = $("options");
+  options.replaceChildren();
+  const legal = game.payload.legal || [];
+  if (game.sending) {
+    $("prompt").textContent = t("play.sending");
+    return;
+  }
+  if (!legal.length) {
+    $("prompt").textContent = game.seat ? t("play.nothing_to_do") : t("play.spectator");
+    return;
+  }
+  $("prompt").textContent = ch.prompt();
+  const next = ch.next();
+  const opts = next.filter((s) => s.kind === "verb" || s.kind === "option");
+  if (opts.length > 12) {
+    const select = el("select");
+    select.setAttribute("aria-label", ch.prompt());
+    for (const s of opts) select.append(new Option(s.label, s.key));
+    options.append(select, button(t("play.confirm"), () => take(opts.find((s) => s.key === select.value)), "primary", "select"));
+  } else {
+    for (const s of opts) options.append(button(s.label, () => take(s), s.kind === "verb" && s.key === "v:concede" ? "danger" : "primary", s.key));
+  }
+  // A card step whose card is not on the board (a seat, say) gets a button of its own.
+  const shown = shownCards(game.payload.view);
+  for (const s of next.filter((x) => x.kind === "card")) {
+    if (board.querySelector(`[data-iid="${CSS.escape(s.id)}"]`) || document.querySelector(`#hand [data-iid="${CSS.escape(s.id)}"]`)) continue;
+    const label = game.payload.view.seats[s.id] ? seatName(game.payload, s.id) : cardName(game.payload.view.card_faces, shown.get(s.id) || s.id);
+    options.append(button(label, () => take(s), "", s.key));
+  }
+  if (next.some((s) => s.kind === "set")) {
+    const ready = ch.setReady();
+    const confirm = button(ready && !ready.ids.length ? `${t("play.confirm")} (${t("choice.none")})` : t("play.confirm"), () => take(ready), "primary confirm", "confirm");
+    confirm.disabled = !ready;
+    options.append(confirm);
+  }
+  if (ch.chosen.length) options.append(button(t("play.cancel"), () => (ch.back(), render()), "secondary", "back"));
+}
+
+function renderStatus() {
+  const payload = game.payload;
+  const view = payload.view;
+  const status = $("status");
+  status.replaceChildren();
+  const mode = t(view.mode === "simplified" ? "form.mode.simplified" : `form.mode.${view.mode}`);
+  $("title").textContent = `${t("form.game.legends")} · ${mode}`;
+  document.title = `${t("form.game.legends")} · Tavola`;
+  if (view.round_no) status.append(el("span", "round", t("play.round_turn", { round: view.round_no, turn: view.turn_no })));
+  if (payload.status === "over") status.append(el("strong", "over", t("end.title")));
+  else if (game.seat && payload.to_act.includes(game.seat)) status.append(el("strong", "your-move", t("play.your_move")));
+  else if (payload.to_act.length)
+    status.append(el("span", "waiting", t("play.waiting_for", { names: payload.to_act.map((s) => seatName(payload, s)).join(", ") })));
+  status.append(el("span", "clock", ""));
+  if (payload.status === "over") {
+    const again = button(t("end.show"), () => showEnd(true), "secondary", "result");
+    status.append(again);
+  }
+  tickClock();
+}
+
+function clockText(dueAt) {
+  const left = Math.max(0, Math.ceil((Date.parse(dueAt) - Date.now()) / 1000));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}
+
+function tickClock() {
+  const node = document.querySelector("#status .clock");
+  if (!node || !game.payload) return;
+  const clocks = game.payload.clocks || {};
+  const parts = [];
+  for (const [seat, clock] of Object.entries(clocks)) {
+    if (!clock.due_at) continue;
+    parts.push(seat === game.seat ? t("play.clock", { time: clockText(clock.due_at) }) : t("play.clock_other", { name: seatName(game.payload, seat), time: clockText(clock.due_at) }));
+  }
+  node.textContent = parts.join(" · ");
+  node.hidden = !parts.length;
+}
+
+function renderLog() {
+  const log = $("log");
+  log.replaceChildren(...game.log.slice(-200).reverse().map((line) => el("li", null, line)));
+}
+
+function showEnd(force = false) {
+  const payload = game.payload;
+  const dialog = $("end");
+  if (payload.status !== "over" || (game.endShown && !force)) return;
+  game.endShown = true;
+  const result = payload.view.result || {};
+  const winners = result.winners || [];
+  const names = winners.map((s) => seatName(payload, s)).join(", ");
+  let verdict = result.draw ? t("end.draw", { names }) : t("end.winners", { names });
+  if (game.seat) verdict += ` ${winners.includes(game.seat) && !result.draw ? t("end.you_won") : t("end.you_lost")}`;
+  $("end-verdict").textContent = verdict;
+  $("end-reason").textContent = t(`end.reason.${result.reason}`);
+  const places = Object.entries(result.placements || {}).sort((a, b) => a[1] - b[1]);
+  $("end-places").replaceChildren(...places.map(([s, p]) => el("li", null, t("end.place", { name: seatName(payload, s), place: p }))));
+  $("rematch").hidden = !game.seat;
+  $("replay-link").href = `/replay/${gameId}${game.seat ? `?seat=${game.seat}` : ""}`;
+  renderOffer();
+  if (!dialog.open) dialog.showModal();
+}
+
+function renderOffer() {
+  const offer = $("end-offer");
+  offer.hidden = !game.rematchOffer;
+  offer.textContent = game.rematchOffer ? t("play.rematch_offer") : "";
+}
+
+async function rematch() {
+  try {
+    const joined = await api("POST", `/api/games/${gameId}/rematch`, { token: game.token });
+    saveSeat(joined.game_id, joined.seat, joined.token);
+    location.assign(`/play/${joined.game_id}?seat=${joined.seat}`);
+  } catch (err) {
+    toast(refusalText(err.data));
+  }
+}
+
+function render(focusId) {
+  const payload = game.payload;
+  if (!payload) return;
+  const ch = chooser();
+  const pick = picks(ch);
+  const board = $("board");
+  board.replaceChildren(renderBoard(payload, game.seat, pick));
+  const slot = $("hand-slot");
+  slot.replaceChildren();
+  if (game.seat && payload.view.mode !== "simplified") slot.append(renderHand(payload, game.seat, pick));
+  renderStatus();
+  renderChoices(ch, board);
+  renderLog();
+  if (focusId) document.querySelector(`[data-iid="${CSS.escape(focusId)}"]`)?.focus();
+  if (payload.status === "over") showEnd();
+  else if ($("end").open) $("end").close();
+}
+
+async function main() {
+  await loadCatalogue();
+  translatePage();
+  bindLangSwitch(() => {
+    // The log is told anew in the new language by the fresh connection's state message.
+    if (game.socket) game.socket.close(1000);
+    game.socket = null;
+    connect();
+  });
+  $("rematch").addEventListener("click", rematch);
+  $("end-close").addEventListener("click", () => $("end").close());
+  try {
+    await takeSeat();
+  } catch (err) {
+    banner(refusalText(err.data));
+    return;
+  }
+  connect();
+  setInterval(tickClock, 250);
+}
+
+main();
