@@ -169,7 +169,11 @@ class GameService:
         seed: int | None,
         setup: Mapping[str, Any] | None,
         game_id: str,
+        *,
+        reserved: bool = False,
     ) -> tuple[Live, dict[str, str]]:
+        """Deals and stores a new game. `reserved`: its human seats are kept for their
+        players (no token yet, not in the lobby), as for a rematch."""
         seed = secrets.randbelow(2**62) if seed is None else seed
         try:
             table = Table(game, config, seed, setup)
@@ -184,7 +188,7 @@ class GameService:
             spec = requested[i] if i < len(requested) else {"kind": "boss"}
             kind = "human" if spec.get("kind", "human") == "human" else "bot"
             token_hash = None
-            if kind == "human":
+            if kind == "human" and not reserved:
                 tokens[seat] = new_token()
                 token_hash = hash_token(tokens[seat])
             bot = None if kind == "human" else str(spec.get("bot") or "reference")
@@ -196,7 +200,7 @@ class GameService:
                 kind,
                 bot,
                 token_hash,
-                joined=False,
+                joined=reserved and kind == "human",
             )
         live = Live(game_id, table, 0, "active", infos)
         stamp = _now()
@@ -227,7 +231,7 @@ class GameService:
                         kind=s.kind,
                         bot=s.bot,
                         token_hash=s.token_hash,
-                        joined=False,
+                        joined=s.joined,
                     )
                     for s in infos.values()
                 ],
@@ -374,13 +378,17 @@ class GameService:
                 {"kind": i.kind, "bot": i.bot, "name": i.name, "age": i.age}
                 for i in live.seats.values()
             ]
-            with self._loading:
-                try:
-                    again, _ = self._open(live.game, live.table.config, seats, None, None, new_id)
-                    created = True
-                except IntegrityError:  # another worker opened it first
-                    again = self._load(new_id)
-                    self.live[new_id] = again
+            with self._loading:  # one opening per process; a PK clash settles workers
+                found = self.live.get(new_id)
+                if found is None:
+                    try:
+                        found, _ = self._open(
+                            live.game, live.table.config, seats, None, None, new_id, reserved=True
+                        )
+                        created = True
+                    except IntegrityError:
+                        found = self.live[new_id] = self._load(new_id)
+                again = found
         token = new_token()
         info = again.seats[seat]
         with again.lock, self.db.session() as session:
