@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
-from .jsonform import Json, canonical_json, freeze, thaw
+from .jsonform import SCALARS, Json, canonical_json, freeze, thaw
 
 TIMEOUT = "timeout"
 """Action type reserved to the platform clock: only the shell may submit it."""
@@ -29,12 +30,24 @@ class Action:
 
     type: str
     _args: Mapping[str, Json]
-    _key: str
+    _key: str | None
 
     def __init__(self, type: str, **args: Json) -> None:
         object.__setattr__(self, "type", type)
-        object.__setattr__(self, "_args", freeze(args))
-        object.__setattr__(self, "_key", canonical_json(self.to_json()))
+        # `args` is this call's own dict: wrapped as it is when every value is a scalar.
+        flat = all(v.__class__ in SCALARS for v in args.values())
+        object.__setattr__(self, "_args", MappingProxyType(args) if flat else freeze(args))
+        # Made on first comparison: most actions a game lists are never compared.
+        object.__setattr__(self, "_key", None)
+
+    @property
+    def key(self) -> str:
+        """The canonical JSON text: what equality and hashing compare."""
+        key = self._key
+        if key is None:
+            key = canonical_json(self.to_json())
+            object.__setattr__(self, "_key", key)
+        return key
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Action is immutable")
@@ -60,10 +73,10 @@ class Action:
         return cls(data["type"], **args)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and self._key == other._key
+        return isinstance(other, Action) and self.key == other.key
 
     def __hash__(self) -> int:
-        return hash(self._key)
+        return hash(self.key)
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={thaw(v)!r}" for k, v in sorted(self._args.items()))

@@ -22,19 +22,33 @@ def digest(value: Json) -> str:
     return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
 
 
+SCALARS = frozenset({str, int, float, bool, type(None)})
+FROZEN = SCALARS | {MappingProxyType}
+
+
 def freeze(value: Json) -> Json:
     """A deep read-only copy (lists become tuples, mappings read-only views), so that the
     value can be shared safely."""
-    if isinstance(value, Mapping):
-        return MappingProxyType({str(k): freeze(v) for k, v in value.items()})
+    if type(value) in SCALARS:  # the common case, without the slower ABC checks
+        return value
+    if type(value) is MappingProxyType:  # only `freeze` makes these: already frozen
+        return value
+    if type(value) is tuple and all(type(v) in FROZEN for v in value):
+        return value
+    if isinstance(value, dict | Mapping):
+        return MappingProxyType(
+            {str(k): v if type(v) in SCALARS else freeze(v) for k, v in value.items()}
+        )
     if isinstance(value, list | tuple):
-        return tuple(freeze(v) for v in value)
+        return tuple(v if type(v) in SCALARS else freeze(v) for v in value)
     return value
 
 
 def thaw(value: Json) -> Json:
     """The JSON-ready twin of `freeze`: tuples back to lists, mappings to dicts."""
-    if isinstance(value, Mapping):
+    if type(value) in SCALARS:
+        return value
+    if isinstance(value, dict | Mapping):
         return {k: thaw(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [thaw(v) for v in value]

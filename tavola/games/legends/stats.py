@@ -65,15 +65,19 @@ def _auras(state: LegendsState, ch: Character) -> Iterator[ModifyStatAura | Prot
 
 def modifier_total(state: LegendsState, ch: Character, stat: str) -> int:
     """Σ of modifiers, equipment and auras on `stat` (str, mp, def or hp_max)."""
-    total = sum(m.amount for m in ch.modifiers if m.stat == stat)
-    total += sum(
-        e.amount
-        for e in _equipment_effects(state, ch)
-        if isinstance(e, ModifyStat) and e.stat == stat
-    )
-    total += sum(
-        a.amount for a in _auras(state, ch) if isinstance(a, ModifyStat) and a.stat == stat
-    )
+    # Plain loops with early outs: this runs for every character at every step.
+    total = 0
+    for m in ch.modifiers:
+        if m.stat == stat:
+            total += m.amount
+    if ch.equipment_iid is not None:
+        for e in _equipment_effects(state, ch):
+            if isinstance(e, ModifyStat) and e.stat == stat:
+                total += e.amount
+    if battle(state).egs:
+        for a in _auras(state, ch):
+            if isinstance(a, ModifyStat) and a.stat == stat:
+                total += a.amount
     return total
 
 

@@ -155,6 +155,9 @@ def expire_where(
     state: LegendsState, ends: Callable[[Modifier], bool], events: list[Event]
 ) -> None:
     """The modifiers `ends` picks expire (event per character); R75 keeps the standing."""
+    characters = battle(state).characters.values()
+    if not any(ends(m) for ch in characters for m in ch.modifiers):
+        return  # nothing expires: nothing to tell, nobody's HP moves
     before = standing(state)
     for ch in battle(state).characters.values():
         ending = [m for m in ch.modifiers if ends(m)]
