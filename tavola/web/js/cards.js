@@ -79,7 +79,11 @@ export function cardElement(ref, faces, opts = {}) {
     const stats = el("dl", "stats");
     for (const stat of STATS) {
       const value = stat === "hp" && opts.kind === "character" ? `${shown.hp}/${shown.max_hp}` : shown[stat];
-      stats.append(el("dt", null, t(`stat.${stat}`)), el("dd", `stat-${stat}`, String(value ?? "–")));
+      // Each pair in a div of its own (valid in a dl), so that a long value wraps the pair
+      // to a line of its own instead of pushing the others out of a narrow card.
+      const pair = el("div", "stat");
+      pair.append(el("dt", null, t(`stat.${stat}`)), el("dd", `stat-${stat}`, String(value ?? "–")));
+      stats.append(pair);
     }
     node.append(stats);
     if (opts.kind === "character") {

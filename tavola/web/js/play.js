@@ -18,6 +18,7 @@ const game = {
   chooser: null,
   chooserVersion: null,
   sending: null,
+  awaiting: null, // the version our last move made, until its update arrives
   socket: null,
   retry: 0,
   endShown: false,
@@ -79,7 +80,7 @@ function connect() {
   });
   socket.addEventListener("close", (ev) => {
     if (socket !== game.socket) return;
-    game.sending = null;
+    game.sending = game.awaiting = null;
     if (ev.code === 4401 || ev.code === 4404) {
       banner(t(ev.code === 4401 ? "error.bad_token" : "error.unknown_game"));
       return;
@@ -102,7 +103,12 @@ function received(message) {
       absorb(message);
       break;
     case "result":
-      if (game.sending === message.client_action_id) game.sending = null;
+      if (game.sending === message.client_action_id) {
+        game.sending = null;
+        // The result may overtake the update its move made: until that arrives the old
+        // choices are stale, and a click on them would be refused.
+        if (game.payload && game.payload.version < message.version) game.awaiting = message.version;
+      }
       render();
       break;
     case "refused":
@@ -122,7 +128,13 @@ function received(message) {
 function absorb(payload) {
   for (const event of payload.events || []) if (event.text) game.log.push(event.text);
   if (!game.payload || payload.version >= game.payload.version) game.payload = payload;
+  if (game.awaiting !== null && game.payload.version >= game.awaiting) game.awaiting = null;
   render();
+}
+
+/** A move of ours is on its way (sent, or answered but not yet seen in an update). */
+function busy() {
+  return Boolean(game.sending || game.awaiting !== null);
 }
 
 function send(action) {
@@ -149,7 +161,7 @@ function chooser() {
 
 function picks(ch) {
   const pick = new Map();
-  if (game.sending) return pick;
+  if (busy()) return pick;
   for (const step of ch.next()) {
     if (step.kind === "card") pick.set(step.id, { onPick: () => take(step) });
     if (step.kind === "set")
@@ -184,7 +196,7 @@ function renderChoices(ch, board) {
   const options = $("options");
   options.replaceChildren();
   const legal = game.payload.legal || [];
-  if (game.sending) {
+  if (busy()) {
     $("prompt").textContent = t("play.sending");
     return;
   }
@@ -271,9 +283,10 @@ function showEnd(force = false) {
   const result = payload.view.result || {};
   const winners = result.winners || [];
   const names = winners.map((s) => seatName(payload, s)).join(", ");
-  let verdict = result.draw ? t("end.draw", { names }) : t("end.winners", { names });
-  if (game.seat) verdict += ` ${winners.includes(game.seat) && !result.draw ? t("end.you_won") : t("end.you_lost")}`;
-  $("end-verdict").textContent = verdict;
+  const verdict = $("end-verdict");
+  verdict.replaceChildren(result.draw ? t("end.draw", { names }) : t("end.winners", { names }));
+  // "Winner: X" has no full stop of its own: the player's line goes on a line of its own.
+  if (game.seat) verdict.append(el("span", "verdict-you", winners.includes(game.seat) && !result.draw ? t("end.you_won") : t("end.you_lost")));
   $("end-reason").textContent = t(`end.reason.${result.reason}`);
   const places = Object.entries(result.placements || {}).sort((a, b) => a[1] - b[1]);
   $("end-places").replaceChildren(...places.map(([s, p]) => el("li", null, t("end.place", { name: seatName(payload, s), place: p }))));
@@ -299,9 +312,34 @@ async function rematch() {
   }
 }
 
+// Every redraw replaces the board, the hand and the choices, and with them the focused
+// control. A keyboard player must not be thrown back to the top of the page: the focus goes
+// to the same control when it is still there, else to the first choice (now, or as soon as
+// there is one), unless the player has moved it elsewhere meanwhile.
+let focusLost = false;
+document.addEventListener("focusin", () => (focusLost = false));
+
+function focusedControl() {
+  const active = document.activeElement;
+  if (!active || !active.closest("#board, #hand-slot, #options")) return null;
+  focusLost = true;
+  if (active.dataset.iid) return `[data-iid="${CSS.escape(active.dataset.iid)}"]`;
+  if (active.dataset.step) return `#options [data-step="${CSS.escape(active.dataset.step)}"]`;
+  return "";
+}
+
+function restoreFocus(selector) {
+  if (!focusLost || (document.activeElement && document.activeElement !== document.body)) return;
+  const same = selector ? document.querySelector(selector) : null;
+  const usable = (node) => node && node.matches("button:not([disabled]), select");
+  const next = usable(same) ? same : document.querySelector("#options button:not([disabled]), #options select");
+  next?.focus();
+}
+
 function render(focusId) {
   const payload = game.payload;
   if (!payload) return;
+  const focused = focusedControl();
   const ch = chooser();
   const pick = picks(ch);
   const board = $("board");
@@ -312,7 +350,7 @@ function render(focusId) {
   renderStatus();
   renderChoices(ch, board);
   renderLog();
-  if (focusId) document.querySelector(`[data-iid="${CSS.escape(focusId)}"]`)?.focus();
+  restoreFocus(focusId ? `[data-iid="${CSS.escape(focusId)}"]` : focused);
   if (payload.status === "over") showEnd();
   else if ($("end").open) $("end").close();
 }

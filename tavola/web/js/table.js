@@ -50,15 +50,17 @@ function seatHeader(payload, seat, me) {
   head.append(title);
   const badges = el("ul", "badges");
   const badge = (kind, text) => badges.append(el("li", `badge badge-${kind}`, text));
-  if (view.active_seat === seat) badge("active", t("play.active", { name: seatName(payload, seat) }));
+  if (view.active_seat === seat && !view.result) badge("active", t("play.active", { name: seatName(payload, seat) }));
   if (info.permission) badge(`perm-${info.permission}`, t(`play.permission.${info.permission}`));
   if (info.team && info.team !== seat) badge("team", t("play.team", { team: info.team }));
   if (payload.seats[seat] && payload.seats[seat].kind === "bot") badge("bot", t("play.bot"));
   if (info.autopilot) badge("autopilot", t("play.autopilot"));
   if (info.sealed) badge("sealed", t("play.sealed"));
   if (info.eliminated || info.out) badge("out", info.out ? t("simplified.out") : t("play.eliminated"));
-  if (info.hand_size !== undefined) badge("hand", t("play.hand_size", { n: info.hand_size }));
-  if (info.pile_size !== undefined) badge("pile", t("simplified.pile", { n: info.pile_size }));
+  if (info.hand_size !== undefined)
+    badge("hand", info.hand_size === 1 ? t("play.hand_size_one") : t("play.hand_size", { n: info.hand_size }));
+  if (info.pile_size !== undefined)
+    badge("pile", info.pile_size === 1 ? t("simplified.pile_one") : t("simplified.pile", { n: info.pile_size }));
   head.append(badges);
   return head;
 }
@@ -96,7 +98,8 @@ function combatBox(payload) {
   box.setAttribute("aria-label", t("play.combat"));
   box.append(el("h2", null, t("play.combat")));
   const attackers = fight.attackers.map((a) => (a.stat ? `${name(a.iid)} (${t(`stat.${a.stat}`)})` : name(a.iid)));
-  box.append(el("p", null, t("play.combat.line", { attackers: attackers.join(", "), target: name(fight.target) })));
+  const line = { attackers: attackers.join(", "), target: name(fight.target) };
+  box.append(el("p", null, attackers.length === 1 ? t("play.combat.line_one", line) : t("play.combat.line", line)));
   if (fight.attack_value !== undefined)
     box.append(
       el("p", null, t("play.combat.values", { attack: fight.attack_value, defence: fight.defence_value ?? "–" })),

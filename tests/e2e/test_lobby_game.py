@@ -1,0 +1,104 @@
+"""A person sets a table up in the lobby and plays a whole game against a bot by clicking."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from .helpers import Api, cards_out, game_over, play_until, settle
+
+
+def test_create_a_table_in_the_lobby_and_play_it_to_the_end(
+    open_page, api: Api, artifacts: Path
+) -> None:
+    page = open_page()
+    page.goto("/")
+    rows = page.locator("#seat-rows li.seat-row")
+    expect(rows).to_have_count(2)  # a person and a bot, to start with
+    form = page.locator("form#create")
+    form.locator("select[name=mode]").select_option("classic")
+    form.locator("select[name=language]").select_option("en")
+    rows.nth(0).locator("select[name=kind]").select_option("human")
+    rows.nth(0).locator("input[name=name]").fill("Ada")
+    rows.nth(0).locator("input[name=age]").fill("30")
+    rows.nth(1).locator("select[name=kind]").select_option("reference")
+    rows.nth(1).locator("input[name=name]").fill("Robo")
+    rows.nth(1).locator("input[name=age]").fill("40")  # the younger, Ada, plays first
+    page.screenshot(path=artifacts / "lobby.png", full_page=True)
+
+    form.locator("button[type=submit]").click()
+    links = page.locator("#created #links li.link")
+    expect(page.locator("#created")).to_be_visible()
+    expect(links).to_have_count(2)
+    expect(links.nth(1)).to_contain_text("Robo")
+    play = links.nth(0).locator("a.button")
+    expect(play).to_have_text("Play as Ada")
+    join_link = links.nth(0).locator("input").input_value()
+    assert re.search(r"/play/\w+\?seat=P1&lang=en#token=", join_link), join_link
+    play.click()
+
+    # The token leaves the address bar once the seat is taken.
+    expect(page).to_have_url(re.compile(r"/play/\w+\?seat=P1&lang=en$"))
+    game_id = page.url.split("/play/")[1].split("?")[0]
+    expect(page.locator("#board section.seat.mine")).to_contain_text("Ada")
+    expect(page.locator("#board section.seat[data-seat=P2]")).to_contain_text("Robo")
+
+    play_until(page, lambda p: settle(p) == "end" or cards_out(p))
+    assert not game_over(page), "the game ended before any card was on the table"
+    page.screenshot(path=artifacts / "table.png", full_page=True)
+
+    play_until(page, game_over)
+    dialog = page.locator("dialog#end")
+    expect(dialog).to_be_visible()
+    result = api.view(game_id)["view"]["result"]
+    names = {"P1": "Ada", "P2": "Robo"}
+    winners = ", ".join(names[s] for s in result["winners"])
+    verdict = page.locator("#end-verdict")
+    if result.get("draw"):
+        expect(verdict).to_contain_text(f"A draw between {winners}")
+    else:
+        expect(verdict).to_contain_text(f"Winner: {winners}")
+    won = "P1" in result["winners"] and not result.get("draw")
+    expect(verdict.locator(".verdict-you")).to_have_text(
+        "You won!" if won else "You did not win this time."
+    )
+    expect(page.locator("#end-reason")).not_to_be_empty()
+    expect(page.locator("#end-places li")).to_have_count(2)
+    expect(page.locator("#replay-link")).to_have_attribute("href", f"/replay/{game_id}?seat=P1")
+    page.screenshot(path=artifacts / "end.png")
+
+
+def test_sit_at_an_open_table_or_watch_it_from_the_lobby(open_page, api: Api) -> None:
+    zoe, yan = {"kind": "human", "name": "Zoe", "age": 20}, {"kind": "human", "name": "Yan"}
+    created = api.create([zoe, yan], seed=5)
+    game_id = created["game_id"]
+    page = open_page()
+    page.goto("/")
+    table = page.locator("#games li.game").filter(has_text="Zoe, Yan")
+    expect(table).to_have_count(1)
+    expect(table.locator(".open")).to_have_text("Free seats: P1, P2")
+    expect(table.locator("a", has_text="Watch")).to_have_attribute("href", f"/play/{game_id}")
+
+    table.locator("button", has_text="Sit as Yan").click()
+    expect(page).to_have_url(re.compile(rf"/play/{game_id}\?seat=P2$"))
+    expect(page.locator("#board section.seat.mine")).to_have_attribute("data-seat", "P2")
+    expect(page.locator("#board section.seat.mine")).to_contain_text("Yan (you)")
+    # The seat is taken: nobody else can sit there, not even with the first link's token.
+    join = f"/api/games/{game_id}/seats/P2/join"
+    assert api.http.post(join, json={}).json()["code"] == "seat_taken"
+    old_link = {"Authorization": f"Bearer {created['tokens']['P2']}"}
+    assert api.http.post(join, json={}, headers=old_link).json()["code"] == "bad_token"
+
+    # Someone else (another browser) watches: no seat, no hand.
+    other = open_page()
+    other.goto("/")
+    table = other.locator("#games li.game").filter(has_text="Zoe, Yan")
+    expect(table.locator(".open")).to_have_text("Free seats: P1")
+    table.locator("a", has_text="Watch").click()
+    expect(other.locator("#banner")).to_have_text("You are watching: no seat is yours.")
+    expect(other.locator("#board section.seat")).to_have_count(2)
+    expect(other.locator("#board section.seat.mine")).to_have_count(0)
+    expect(other.locator("#hand")).to_have_count(0)
+    expect(other.locator("#prompt")).to_have_text("You are watching: no seat is yours.")
