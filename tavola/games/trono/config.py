@@ -1,0 +1,127 @@
+"""The game's options (§3.2): a pydantic model; a bad option names its field."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import time
+from typing import Annotated, Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from tavola.core import ConfigError
+
+from .clock import WEEKDAYS
+
+Weekday = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+
+class TronoConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    referees: Annotated[list[str], Field(min_length=1)] = ["arbitro"]
+    players: list[str] = []
+    """Accounts at the table; in practice mode they are registered at once, in this order."""
+    mode: Literal["live", "practice"] = "live"
+    draw_source: Literal["manual", "import", "simulated"] = "manual"
+    schedule: Literal["calendar", "manual"] = "calendar"
+    target_team_size: Annotated[int, Field(ge=1)] = 3
+    min_teams: Annotated[int, Field(ge=2, le=4)] = 4
+    soldiers_per_team: Annotated[int, Field(ge=1, le=20)] = 5
+    starting_chests: Literal[5] = 5
+    max_attacks_per_target: Literal[2] = 2
+    no_attack_grace: Literal[3] = 3
+    seat_banner_gain: Literal[2] = 2
+    tower_min_teams: Literal[7] = 7
+    two_winner_min_teams: Literal[7] = 7
+    victory_banners: Annotated[int, Field(ge=10, le=200)] = 50
+    max_turns: Annotated[int, Field(ge=1, le=200)] = 36
+    turn_weekdays: Annotated[list[Weekday], Field(min_length=1)] = ["tue", "sat"]
+    deadline_local: time = time(19, 50)
+    timezone: str = "Europe/Rome"
+    min_submission_window_hours: Annotated[int, Field(ge=0, le=96)] = 12
+    house_ranking_hours: Annotated[int, Field(ge=1, le=168)] = 48
+    house_assignment: Literal["rank_rounds", "serial"] = "rank_rounds"
+    late_join_policy: Literal["fewest", "weighted"] = "fewest"
+    eliminated_players_may_rejoin: bool = False
+    throne_tie_break: Literal["earliest_post", "lotto"] = "earliest_post"
+    character_attacks_count_toward_limit: bool = False
+    victory_tie_mode: Literal["tiebreak", "shared"] = "tiebreak"
+    reveal_attackers: bool = False
+    reveal_all_at_end: bool = False
+    review_before_publish: bool = False
+    max_formation_attempts: Annotated[int, Field(ge=1, le=20)] = 5
+    formation_secret: str | None = None
+    characters: list[dict[str, Any]] | None = None
+    """None: the starter set (§3.6); otherwise a whole catalogue (schema §3.5)."""
+    house_display_set: Literal["document", "original"] = "document"
+    start_at: str = "2025-03-01T09:00:00.000Z"
+    """The table's clock when the game is created (UTC)."""
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f"unknown IANA time zone {value!r}") from None
+        return value
+
+    @field_validator("turn_weekdays")
+    @classmethod
+    def _weekdays(cls, value: list[str]) -> list[str]:
+        if len(set(value)) != len(value):
+            raise ValueError("weekdays must be distinct")
+        return sorted(value, key=WEEKDAYS.__getitem__)
+
+
+def _field_name(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def parse_config(data: Mapping[str, Any] | BaseModel) -> TronoConfig:
+    """Structural and semantic checks; a bad option raises `ConfigError` naming the field."""
+    if isinstance(data, TronoConfig):
+        config = data
+    else:
+        raw = data.model_dump() if isinstance(data, BaseModel) else dict(data)
+        try:
+            config = TronoConfig.model_validate(raw)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            field = _field_name(tuple(first["loc"]))
+            message = f"{field}: {first['msg']}"
+            raise ConfigError("invalid_option", message, field=field) from None
+    _check_mode(config)
+    return config
+
+
+def _fail(field: str, message: str) -> ConfigError:
+    return ConfigError("invalid_option", f"{field}: {message}", field=field)
+
+
+def _check_mode(config: TronoConfig) -> None:
+    if config.mode == "live":
+        if config.target_team_size < 3:
+            raise _fail("target_team_size", "must be at least 3 in live mode")
+        if config.min_teams != 4:
+            raise _fail("min_teams", "must be 4 in live mode (2–4 only in practice)")
+        if config.draw_source == "simulated":
+            raise _fail("draw_source", "simulated draws are for practice mode only")
+    else:
+        if config.draw_source != "simulated":
+            raise _fail("draw_source", "practice mode uses simulated draws")
+        if config.schedule != "manual":
+            raise _fail("schedule", "practice mode uses the manual schedule")
+    overlap = set(config.referees) & set(config.players)
+    if overlap:
+        raise _fail("players", f"referees may not play: {sorted(overlap)}")
+    if len(set(config.players)) != len(config.players):
+        raise _fail("players", "user ids must be distinct")
+    for name, ids in (("referees", config.referees), ("players", config.players)):
+        for uid in ids:
+            if not uid or ":" in uid:
+                raise _fail(name, f"bad user id {uid!r} (non-empty, no ':')")

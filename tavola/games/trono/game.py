@@ -1,0 +1,340 @@
+"""Gioco del Trono 2.0 as a `Game`: the digital referee (rules: shared/rules/gioco_del_trono.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel
+
+from tavola.core import Action, Clock, ConfigError, Event, Outcome, Rng, Viewer
+
+from . import referee
+from .bot import ReferenceBot, post_menu
+from .characters import CatalogueProblem
+from .clock import BadInstant, format_instant, parse_instant
+from .config import TronoConfig, parse_config
+from .ending import final_ranking
+from .formation import team_count
+from .houses import HOUSES
+from .messages import refuse
+from .posts import validate_post
+from .state import Player, Post, TronoState, catalogue_of
+from .views import view_for
+
+PLAYER_ACTIONS = frozenset(
+    {
+        "register",
+        "set_preferences",
+        "withdraw",
+        "submit_house_ranking",
+        "request_join",
+        "submit_post",
+        "tick",
+    }
+)
+REFEREE_ACTIONS = frozenset(
+    {
+        "set_close",
+        "close_registration",
+        "reopen_registration",
+        "enter_draw",
+        "import_draw",
+        "start_game",
+        "close_turn",
+        "publish_results",
+        "override",
+        "tick",
+    }
+)
+
+
+def _parse_seat(seat: str) -> tuple[str, str]:
+    kind, _, uid = seat.partition(":")
+    if kind not in ("player", "referee") or not uid:
+        raise refuse("E_NOT_PLAYER", seat=seat)
+    return kind, uid
+
+
+class TronoGame:
+    name = "trono"
+    Config = TronoConfig
+    rare_actions = frozenset({"withdraw"})
+
+    # -- creation -------------------------------------------------------------------------------
+
+    def new(
+        self,
+        config: Mapping[str, Any] | BaseModel,
+        seed: int,
+        setup: Mapping[str, Any] | None = None,
+    ) -> TronoState:
+        cfg = parse_config(config)
+        try:
+            catalogue_of(cfg)
+        except CatalogueProblem as exc:
+            raise ConfigError(
+                "E_CATALOGUE_INVALID", f"E_CATALOGUE_INVALID: {exc}", field="characters"
+            ) from None
+        try:
+            now = parse_instant(cfg.start_at)
+        except BadInstant as exc:
+            raise ConfigError("invalid_option", f"start_at: {exc}", field="start_at") from None
+        state = TronoState(config=cfg, rng=Rng(seed).to_json(), now=now)
+        if setup:
+            from .setup import apply_setup
+
+            apply_setup(state, setup)
+            return state
+        if cfg.mode == "practice":
+            teams = team_count(len(cfg.players), cfg.target_team_size)
+            if teams < cfg.min_teams:
+                raise ConfigError(
+                    "invalid_option",
+                    f"players: {len(cfg.players)} players make {teams} teams "
+                    f"(min_teams {cfg.min_teams})",
+                    field="players",
+                )
+            for i, uid in enumerate(cfg.players):
+                state.players[uid] = Player(user_id=uid, display_name=uid, registered_at=now + i)
+            referee.close_registration(state, [])
+        return state
+
+    def opening_events(self, state: TronoState) -> list[Event]:
+        return []
+
+    # -- whose turn -------------------------------------------------------------------------------
+
+    def referee_seats(self, state: TronoState) -> frozenset[str]:
+        return frozenset(f"referee:{r}" for r in state.config.referees)
+
+    def to_act(self, state: TronoState) -> frozenset[str]:
+        phase = state.phase
+        if phase in ("registration", "formation_wait", "ready", "turn_locked", "review"):
+            return self.referee_seats(state)
+        if phase == "house_ranking":
+            return frozenset(
+                f"player:{m}" for t in state.teams if t.house_ranking is None for m in t.members
+            )
+        if phase == "turn_open":
+            return frozenset(
+                f"player:{m}"
+                for t in state.active_teams()
+                if str(t.team_no) not in state.posts
+                for m in t.members
+            )
+        return frozenset()
+
+    def legal_actions(self, state: TronoState, seat: str) -> list[Action]:
+        kind, _, uid = seat.partition(":")
+        phase = state.phase
+        if kind == "referee" and uid in state.config.referees:
+            if phase == "ready":
+                return [Action("start_game")]
+            if phase == "review":
+                return [Action("publish_results")]
+            if phase == "registration" and state.players:
+                return [Action("close_registration")]
+            if phase == "turn_open" and state.config.schedule == "manual":
+                return [Action("close_turn")]
+            return []
+        if kind != "player":
+            return []
+        if phase == "registration":
+            if uid not in state.players and uid not in state.config.referees:
+                return [Action("register", display_name=uid)]
+            return []
+        team = state.team_of(uid)
+        if team is None or not team.active:
+            return []
+        if phase == "house_ranking" and team.house_ranking is None:
+            taken = {t.house_id for t in state.teams}
+            return [Action("submit_house_ranking", houses=[h]) for h in HOUSES if h not in taken]
+        if phase == "turn_open" and str(team.team_no) not in state.posts:
+            return post_menu(state, team)
+        return []
+
+    # -- applying -------------------------------------------------------------------------------
+
+    def apply(self, state: TronoState, seat: str, action: Action) -> list[Event]:
+        kind, uid = _parse_seat(seat)
+        if state.phase == "over":
+            raise refuse("E_GAME_OVER")
+        allowed = PLAYER_ACTIONS if kind == "player" else REFEREE_ACTIONS
+        if action.type not in PLAYER_ACTIONS | REFEREE_ACTIONS:
+            raise refuse("E_UNKNOWN_ACTION_TYPE", action=action.type)
+        if action.type not in allowed:
+            code = "E_NOT_REFEREE" if action.type in REFEREE_ACTIONS else "E_NOT_MEMBER"
+            raise refuse(code, action=action.type, user=uid)
+        if kind == "referee" and uid not in state.config.referees:
+            raise refuse("E_NOT_REFEREE", action=action.type)
+        raw_at = action.get("at")
+        if raw_at is None:
+            at = state.now
+        else:
+            try:
+                at = parse_instant(str(raw_at))
+            except BadInstant:
+                raise refuse("E_BAD_INSTANT", at=str(raw_at)) from None
+        if at < state.now:
+            raise refuse(
+                "E_CLOCK_REGRESSION", at=format_instant(at), last=format_instant(state.now)
+            )
+        if referee.transitions_due(state, at):
+            work = state.clone()
+            events = referee.run_transitions(work, at)
+            events += self._dispatch(work, kind, uid, action, at)
+            for name in TronoState.model_fields:
+                setattr(state, name, getattr(work, name))
+        else:
+            events = self._dispatch(state, kind, uid, action, at)
+        state.now = at
+        state.decisions += 1
+        return events
+
+    def _dispatch(
+        self, state: TronoState, kind: str, uid: str, action: Action, at: int
+    ) -> list[Event]:
+        args = {k: v for k, v in action.args.items() if k != "at"}
+        if action.type == "tick":
+            _only(action.type, args)
+            return []
+        if kind == "player":
+            if action.type == "submit_post":
+                return self._submit_post(state, uid, dict(action.args), at)
+            return referee.player_action(state, uid, action.type, args, at)
+        return referee.referee_action(state, uid, action.type, args, at)
+
+    def _submit_post(
+        self, state: TronoState, uid: str, args: dict[str, Any], at: int
+    ) -> list[Event]:
+        team, actions, deploys, threshold = validate_post(state, uid, args, at)
+        house = team.key
+        post = Post(
+            id=f"post:{state.turn}:{house}",
+            team_no=team.team_no,
+            turn=state.turn,
+            at=at,
+            author=uid,
+            actions=actions,
+            deploy=deploys,
+            abandon_threshold=threshold,
+        )
+        state.posts[str(team.team_no)] = post
+        state.post_history.append(post)
+        audience = frozenset(f"player:{m}" for m in team.members) | self.referee_seats(state)
+        events = [
+            Event("post_accepted", {"team": house, "post": post.model_dump()}, audience),
+            Event("team_posted", {"team": house, "turn": state.turn}, self.referee_seats(state)),
+        ]
+        if state.config.schedule == "manual" and all(
+            str(t.team_no) in state.posts for t in state.active_teams() if t.members
+        ):
+            events += referee.lock_turn(state, at)
+        return events
+
+    # -- views ----------------------------------------------------------------------------------
+
+    def view(self, state: TronoState, viewer: Viewer) -> dict[str, Any]:
+        return view_for(state, viewer, self.referee_seats(state))
+
+    def hidden_from(self, state: TronoState, seat: str) -> set[str]:
+        if seat in self.referee_seats(state):
+            return set()
+        uid = seat.partition(":")[2]
+        own = state.team_of(uid)
+        hidden = {p.id for p in state.post_history if own is None or p.team_no != own.team_no}
+        hidden |= {f"prefs:{u}" for u in state.players if u != uid}
+        return hidden
+
+    def determinize(self, state: TronoState, seat: str, rng: Rng) -> TronoState:
+        """Other teams' sealed posts of the open turn are unknown to `seat`: they are
+        dropped; the RNG's future is hidden too, so the world gets a fresh one."""
+        world = state.clone()
+        if seat in self.referee_seats(state):
+            return world  # the referees see everything
+        own = state.team_of(seat.partition(":")[2])
+        world.posts = {
+            k: p for k, p in world.posts.items() if own is not None and p.team_no == own.team_no
+        }
+        world.rng = Rng(rng.next_u32()).to_json()
+        return world
+
+    def timeout_action(self, state: TronoState, seat: str) -> Action:
+        return Action("tick")
+
+    def clocks(self, state: TronoState) -> dict[str, Clock]:
+        return {}
+
+    # -- the rest of the protocol -----------------------------------------------------------
+
+    def outcome(self, state: TronoState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        result = state.result or {"winners": [], "ranking": [], "reason": "not_started"}
+        place = {key: i + 1 for i, key in enumerate(result.get("ranking", []))}
+        placements: dict[str, int] = {}
+        winners: list[str] = []
+        for team in state.teams:
+            for member in team.members:
+                placements[f"player:{member}"] = place.get(team.key, len(place) + 1)
+                if team.key in result["winners"]:
+                    winners.append(f"player:{member}")
+        return Outcome(tuple(winners), placements, str(result["reason"]), draw=not winners)
+
+    def clone(self, state: TronoState) -> TronoState:
+        return state.clone()
+
+    def dump(self, state: TronoState) -> dict[str, Any]:
+        return state.model_dump(mode="json")
+
+    def load(self, data: Mapping[str, Any]) -> TronoState:
+        return TronoState.model_validate(dict(data))
+
+    def seats(self, state: TronoState) -> list[str]:
+        users = list(state.config.players)
+        users += [u for u in state.players if u not in users]
+        return [f"player:{u}" for u in users] + sorted(self.referee_seats(state))
+
+    def teams(self, state: TronoState) -> dict[str, list[str]]:
+        return {t.key: [f"player:{m}" for m in t.members] for t in state.teams}
+
+    def max_decisions(self, state: TronoState) -> int:
+        people = len(self.seats(state)) + len(state.players)
+        turns = state.config.max_turns - state.turn + 1
+        return 3 * people + 20 + turns * (people + 4)
+
+    def reference_bot(self, seed: int) -> ReferenceBot:
+        return ReferenceBot()
+
+    def sample_configs(self) -> list[dict[str, Any]]:
+        """Practice tables with 4, 7 and 10 one-bot teams (the conformance suite)."""
+        samples = []
+        for teams, extra in ((4, {}), (7, {"max_turns": 8}), (10, {"max_turns": 4})):
+            samples.append(
+                {
+                    "mode": "practice",
+                    "draw_source": "simulated",
+                    "schedule": "manual",
+                    "target_team_size": 1,
+                    "referees": ["arbitro"],
+                    "players": [f"bot{i:02d}" for i in range(1, teams + 1)],
+                    **extra,
+                }
+            )
+        return samples
+
+    # -- helpers for tests ------------------------------------------------------------------
+
+    def ranking(self, state: TronoState) -> list[str]:
+        last = state.draws[-1].numbers if state.draws else None
+        return final_ranking(state, last)
+
+
+def _only(action_type: str, args: Mapping[str, Any], *allowed: str) -> None:
+    extra = sorted(set(args) - set(allowed))
+    if extra:
+        raise refuse("E_MALFORMED", action=action_type, args=", ".join(extra))
+
+
+game = TronoGame()

@@ -1,0 +1,111 @@
+"""Lotto numbers: the value table (§3.4), `lotto_rank` (§7.2), draw checks and import (A8)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+
+from tavola.core import Rng
+
+from .houses import WHEEL_NAMES, WHEELS
+
+Numbers = dict[str, list[int]]
+
+
+def value(n: int) -> int:
+    """v(n): 1–15 → 0; 16–35 → 1; 36–55 → 2; 56–75 → 3; 76–90 → 4."""
+    if n <= 15:
+        return 0
+    if n <= 35:
+        return 1
+    if n <= 55:
+        return 2
+    if n <= 75:
+        return 3
+    return 4
+
+
+def draw_string(numbers: Mapping[str, list[int]]) -> str:
+    return ";".join(f"{wheel}:" + ",".join(f"{n:02d}" for n in numbers[wheel]) for wheel in WHEELS)
+
+
+def rank_key(numbers: Mapping[str, list[int]], salt: str, item: str) -> str:
+    text = f"{draw_string(numbers)}|{salt}|{item}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def lotto_rank(items: Iterable[str], numbers: Mapping[str, list[int]], salt: str) -> list[str]:
+    prefix = draw_string(numbers)
+    keyed = [
+        (hashlib.sha256(f"{prefix}|{salt}|{item}".encode()).hexdigest(), item) for item in items
+    ]
+    return [item for _, item in sorted(keyed)]
+
+
+def simulate(rng: Rng) -> Numbers:
+    """Practice mode: 5 distinct numbers in 1..90 per wheel, in canonical order."""
+    return {wheel: rng.sample(range(1, 91), 5) for wheel in WHEELS}
+
+
+class DrawProblem(Exception):
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(f"{code}: {detail}")
+        self.code = code
+        self.detail = detail
+
+
+def check_numbers(raw: object) -> Numbers:
+    """A draw's numbers: every wheel, 5 distinct numbers in 1..90; Nazionale ignored."""
+    if not isinstance(raw, Mapping):
+        raise DrawProblem("E_DRAW_INCOMPLETE", "numbers must map each wheel to 5 numbers")
+    numbers: Numbers = {}
+    for key, values in raw.items():
+        wheel = wheel_code(str(key))
+        if wheel is None:
+            continue
+        if not isinstance(values, list | tuple) or not all(
+            isinstance(n, int) and not isinstance(n, bool) for n in values
+        ):
+            raise DrawProblem("E_DRAW_INCOMPLETE", f"{wheel}: numbers must be integers")
+        numbers[wheel] = [int(n) for n in values]
+    for wheel in WHEELS:
+        if wheel not in numbers or len(numbers[wheel]) != 5:
+            raise DrawProblem("E_DRAW_INCOMPLETE", f"{wheel} needs exactly 5 numbers")
+    for wheel in WHEELS:
+        for n in numbers[wheel]:
+            if not 1 <= n <= 90:
+                raise DrawProblem("E_DRAW_RANGE", f"{wheel}: {n} is outside 1..90")
+    for wheel in WHEELS:
+        if len(set(numbers[wheel])) != 5:
+            raise DrawProblem("E_DRAW_DUPLICATE", f"{wheel}: a number is repeated")
+    return {wheel: numbers[wheel] for wheel in WHEELS}
+
+
+def wheel_code(name: str) -> str | None:
+    """BA or Bari → BA; Nazionale and unknown names → None."""
+    upper = name.strip().upper()
+    if upper in WHEELS:
+        return upper
+    return WHEEL_NAMES.get(upper)
+
+
+def parse_import(text: str) -> tuple[str, dict[str, list[int]]]:
+    """The import format: `date,YYYY-MM-DD`, then `WHEEL,n1,n2,n3,n4,n5` lines."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    if not lines or not lines[0].lower().startswith("date,"):
+        raise DrawProblem("E_IMPORT_FORMAT", "the first line must be date,YYYY-MM-DD")
+    date = lines[0].split(",", 1)[1].strip()
+    numbers: dict[str, list[int]] = {}
+    for line in lines[1:]:
+        parts = [p.strip() for p in line.split(",")]
+        name = parts[0]
+        if name.upper() in ("NAZIONALE", "NZ", "RN"):
+            continue
+        wheel = wheel_code(name)
+        if wheel is None:
+            raise DrawProblem("E_IMPORT_FORMAT", f"unknown wheel {name!r}")
+        try:
+            numbers[wheel] = [int(p) for p in parts[1:]]
+        except ValueError:
+            raise DrawProblem("E_IMPORT_FORMAT", f"{wheel}: numbers must be integers") from None
+    return date, numbers

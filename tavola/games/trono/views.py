@@ -1,0 +1,191 @@
+"""What each viewer sees (§8): a user, a team, the referees, the public."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.core import Viewer
+
+from .clock import format_instant
+from .houses import display_name
+from .state import Team, TronoState
+
+
+def _when(ms: int | None) -> str | None:
+    return None if ms is None else format_instant(ms)
+
+
+def public_view(state: TronoState) -> dict[str, Any]:
+    cfg = state.config
+    over = state.phase == "over"
+    reveal = over and cfg.reveal_all_at_end
+    teams: dict[str, Any] = {}
+    for team in state.teams:
+        entry: dict[str, Any] = {
+            "team_no": team.team_no,
+            "house": team.house_id,
+            "display_name": (
+                display_name(team.house_id, cfg.house_display_set) if team.house_id else None
+            ),
+            "members": list(team.members),
+            "status": team.status,
+            "eliminated_turn": team.eliminated_turn,
+            "house_ranking": team.house_ranking,
+            "ranking_at": _when(team.ranking_at),
+        }
+        if reveal:
+            entry.update(_private_team(state, team))
+        teams[team.key] = entry
+    result = None
+    if state.result is not None:
+        result = {
+            "reason": state.result["reason"],
+            "king": state.result["king"],
+            "hand": state.result["hand"],
+            "winners": state.result["winners"],
+        }
+        if reveal:
+            result["ranking"] = state.result["ranking"]
+    return {
+        "game": "trono",
+        "phase": state.phase,
+        "now": _when(state.now),
+        "turn": state.turn,
+        "max_turns": cfg.max_turns,
+        "deadline": _when(state.deadline),
+        "draw_date": state.draw_date,
+        "close_at": _when(state.close_at),
+        "ranking_deadline": _when(state.ranking_deadline),
+        "registered": [
+            {
+                "user_id": p.user_id,
+                "display_name": p.display_name,
+                "status": p.status,
+                "team": (state.team_by_no(p.team_no).key if p.team_no else None),
+            }
+            for p in state.players.values()
+            if p.status != "withdrawn"
+        ],
+        "formation": {
+            "commitment": state.formation_commitment,
+            "attempts": state.formation_attempts,
+        },
+        "teams": teams,
+        "seats": {"throne": state.throne, "tower": state.tower, "tower_exists": state.tower_exists},
+        "two_winners": state.two_winners,
+        "soldier_max": state.soldier_max,
+        "draws": [
+            {
+                "purpose": d.purpose,
+                "turn": d.turn,
+                "date": d.date,
+                "numbers": d.numbers,
+                "source": d.source,
+                "corrected": d.corrected,
+            }
+            for d in state.draws
+        ],
+        "bulletins": list(state.bulletins),
+        "audit": [_public_audit(a) for a in state.audit if a.kind in PUBLIC_OVERRIDES],
+        "result": result,
+        "posts": ([p.model_dump() for p in state.post_history] if reveal else []),
+    }
+
+
+PUBLIC_OVERRIDES = frozenset(
+    {
+        "set_seat",
+        "move_player",
+        "remove_player",
+        "disqualify_team",
+        "assign_house",
+        "reschedule_turn",
+        "correct_draw",
+        "end_game",
+    }
+)
+
+
+def _public_audit(entry: Any) -> dict[str, Any]:
+    return {"seq": entry.seq, "kind": entry.kind, "subject": entry.subject, "at": _when(entry.at)}
+
+
+def _private_team(state: TronoState, team: Team) -> dict[str, Any]:
+    current = state.posts.get(str(team.team_no))
+    return {
+        "soldiers": team.soldiers,
+        "chests": team.chests,
+        "banners": team.banners,
+        "turns_without_attack": team.turns_without_attack,
+        "characters": [
+            {"id": c.character_id, "charges": c.charges_left, "hired_turn": c.hired_turn}
+            for c in team.characters
+        ],
+        "hired_ever": list(team.hired_ever),
+        "banners_at_elimination": team.banners_at_elimination,
+        "chests_at_elimination": team.chests_at_elimination,
+        "posted": current is not None,
+        "post": current.model_dump() if current is not None else None,
+        "posts": [p.model_dump() for p in state.post_history if p.team_no == team.team_no],
+        "reports": list(team.reports),
+        "notices": list(team.notices),
+    }
+
+
+def team_private(state: TronoState, team: Team) -> dict[str, Any]:
+    data = _private_team(state, team)
+    # An eliminated team keeps its history up to its elimination (§8).
+    return data
+
+
+def user_data(state: TronoState, user: str) -> dict[str, Any] | None:
+    player = state.players.get(user)
+    if player is None:
+        return None
+    return {
+        "user_id": player.user_id,
+        "status": player.status,
+        "preferences_id": f"prefs:{user}",
+        "preferred_partner": player.preferred_partner,
+        "avoid": list(player.avoid),
+        "join_avoid_houses": list(player.join_avoid_houses),
+        "team": state.team_by_no(player.team_no).key if player.team_no else None,
+    }
+
+
+def referee_view(state: TronoState) -> dict[str, Any]:
+    view = public_view(state)
+    for team in state.teams:
+        view["teams"][team.key].update(_private_team(state, team))
+        view["teams"][team.key]["disqualified"] = team.disqualified
+    view["players"] = {uid: user_data(state, uid) for uid in state.players}
+    view["formation"].update(
+        {"secret": state.formation_secret, "conflicts": state.formation_conflicts}
+    )
+    if state.result is not None:
+        view["result"] = dict(state.result)
+    view["audit"] = [a.model_dump() for a in state.audit]
+    view["resolutions"] = list(state.resolutions)
+    view["join_queue"] = list(state.join_queue)
+    view["posts"] = [p.model_dump() for p in state.post_history]
+    view["referee"] = {"rng": dict(state.rng), "opening": dict(state.opening)}
+    return view
+
+
+def view_for(state: TronoState, viewer: Viewer, referees: frozenset[str]) -> dict[str, Any]:
+    if viewer.is_referee or (viewer.seats and viewer.seats <= referees):
+        return referee_view(state)
+    view = public_view(state)
+    if not viewer.seats:
+        return view
+    users = sorted(s.split(":", 1)[1] for s in viewer.seats if s.startswith("player:"))
+    teams = {state.team_of(u).key for u in users if state.team_of(u) is not None}  # type: ignore[union-attr]
+    if len(teams) == 1 and len(users) >= 1:
+        key = next(iter(teams))
+        team = next(t for t in state.teams if t.key == key)
+        if all(state.team_of(u) is team for u in users):
+            view["my_team"] = key
+            view["team"] = team_private(state, team)
+    if len(users) == 1:
+        view["me"] = user_data(state, users[0])
+    return view
