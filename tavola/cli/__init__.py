@@ -12,7 +12,7 @@ from rich.console import Console
 from tavola.core import GameRecord, TavolaError, game_names, get_game, replay
 from tavola.core.scenario import run_file, scenario_files
 
-from . import cards, play, serve
+from . import cards, play, report, serve, simulate
 
 app = typer.Typer(
     help="Tavola: play, referee and simulate card and board games.",
@@ -21,6 +21,8 @@ app = typer.Typer(
 )
 app.command()(play.play)
 app.command()(serve.serve)
+app.command()(simulate.simulate)
+app.command()(report.report)
 app.add_typer(cards.app, name="cards")
 scenario_app = typer.Typer(help="Rule scenarios written as data.")
 app.add_typer(scenario_app, name="scenario")

@@ -13,8 +13,6 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from tavola.core import AUTOPILOT, Action, Viewer
-from tavola.games.legends.cards import CARD_ADAPTER
-from tavola.games.legends.describe import describe_card
 
 from .legends_screen import LegendsScreen
 from .prompt import Prompt, QuitGame
@@ -39,7 +37,7 @@ class BattleScreen(LegendsScreen):
         if face["type"] == "character":
             stats = "/".join(str(face[s]) for s in ("hp", "str", "mp", "def"))
             return f"{self.name_of(view, card_id)} ({kind} {stats})"
-        what = describe_card(self.messages, self.lang, CARD_ADAPTER.validate_python(face))
+        what = face["effect_text"][self.lang]  # the same words the browser shows
         return f"{self.name_of(view, card_id)} ({kind}: {what})"
 
     def iid_name(self, view: Mapping[str, Any], iid: str) -> str:

@@ -1,0 +1,93 @@
+"""The report's pictures, drawn with matplotlib's Agg backend (no display needed).
+
+Each function writes one PNG and returns its file name, relative to the report folder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from .balance import Balance, CardImpact
+from .stats import Rate
+
+CARDS_SHOWN = 25
+"""Cards in the impact chart: the head of the sorted table, where the news is."""
+
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg", force=True)
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _rate_bars(ax: Any, rates: Mapping[str, Rate], baseline: float, title: str) -> None:
+    labels = list(rates)
+    values = [100 * rates[k].p for k in labels]
+    lows = [100 * (rates[k].p - rates[k].interval[0]) for k in labels]
+    highs = [100 * (rates[k].interval[1] - rates[k].p) for k in labels]
+    ax.bar(labels, values, yerr=[lows, highs], capsize=4, color="#4c78a8")
+    ax.axhline(100 * baseline, color="#e45756", linestyle="--", label="baseline")
+    ax.set_ylim(0, 100)
+    ax.set_ylabel("win rate (%)")
+    ax.set_title(title)
+    ax.legend(loc="upper right")
+
+
+def win_rates(balance: Balance, folder: Path) -> str:
+    plt = _pyplot()
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
+    _rate_bars(left, balance.by_seat, balance.baseline.p, "by seat position")
+    _rate_bars(right, balance.by_bot, balance.baseline.p, "by bot")
+    fig.suptitle("Win rate with 95% Wilson intervals")
+    fig.tight_layout()
+    name = "win_rates.png"
+    fig.savefig(folder / name, dpi=100)
+    plt.close(fig)
+    return name
+
+
+def game_length(balance: Balance, folder: Path, length_label: str) -> str:
+    plt = _pyplot()
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
+    key = "turns" if any(balance.lengths["turns"]) else "rounds"
+    for ax, values, label in (
+        (left, balance.lengths[key], length_label if key == "turns" else "rounds"),
+        (right, balance.lengths["actions"], "actions"),
+    ):
+        span = max(values) - min(values) if values else 0
+        bins = range(min(values), max(values) + 2) if 0 < span <= 60 else 40
+        ax.hist(values, bins=bins, color="#72b7b2", align="left" if span <= 60 else "mid")
+        ax.set_xlabel(label)
+        ax.set_ylabel("games")
+    fig.suptitle("Distribution of game length")
+    fig.tight_layout()
+    name = "game_length.png"
+    fig.savefig(folder / name, dpi=100)
+    plt.close(fig)
+    return name
+
+
+def card_impact(cards: list[CardImpact], folder: Path, label: Callable[[str], str]) -> str | None:
+    if not cards:
+        return None
+    plt = _pyplot()
+    shown = cards[:CARDS_SHOWN][::-1]
+    deltas = [100 * c.delta[0] for c in shown]
+    below = [100 * (c.delta[0] - c.delta[1]) for c in shown]
+    above = [100 * (c.delta[2] - c.delta[0]) for c in shown]
+    colours = ["#54a24b" if d > 0 else "#e45756" for d in deltas]
+    fig, ax = plt.subplots(figsize=(10, 0.32 * len(shown) + 1.5))
+    ax.barh([label(c.card_id) for c in shown], deltas, xerr=[below, above], color=colours)
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_xlabel("win rate when played, minus the baseline (pp)")
+    ax.set_title("Card impact, 95% intervals")
+    fig.tight_layout()
+    name = "card_impact.png"
+    fig.savefig(folder / name, dpi=100)
+    plt.close(fig)
+    return name

@@ -1,0 +1,58 @@
+"""Legends of AZ rows: read from its public events and the referee's view, never from the
+state, so the game can change inside without breaking simulation.
+
+Cards "played" are those a seat put into play: its main (revealed at setup), characters
+placed in the formation or later, action cards, equipment and enchantgineering; in the
+simplified mode, the cards it flipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tavola.core import Event
+
+SINGLE_PLAYS = frozenset({"character_placed", "card_played", "equipment_assigned", "eg_started"})
+
+
+class LegendsRows:
+    def length(self, view: Mapping[str, Any], events: Sequence[Event]) -> tuple[int, int]:
+        """Battles: rounds reached and turns taken. Simplified: clashes and flips."""
+        if view.get("mode") == "simplified":
+            flips = [e for e in events if e.type == "cards_flipped"]
+            clashes = max((int(e.data.get("clash", 0)) for e in flips), default=0)
+            return clashes, len(flips)
+        turns = [e for e in events if e.type == "turn_started"]
+        rounds = max((int(e.data.get("round", 0)) for e in turns), default=0)
+        return rounds, len(turns)
+
+    def plays(self, view: Mapping[str, Any], events: Sequence[Event]) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        for event in events:
+            if event.visible_to is not None:
+                continue  # private events (draws) are not plays
+            data = event.data
+            kind = event.type
+            if kind in SINGLE_PLAYS:
+                out.append((str(data["card_id"]), str(data["seat"])))
+            elif kind == "cards_flipped":
+                out.extend((str(c["card_id"]), str(c["seat"])) for c in data.get("cards", ()))
+            elif kind == "mains_revealed":
+                out.extend((str(card), str(seat)) for seat, card in data.items())
+            elif kind == "characters_placed":
+                for seat, cards in data.get("formations", {}).items():
+                    out.extend((str(c["card_id"]), str(seat)) for c in cards)
+        return out
+
+    def seat_columns(self, view: Mapping[str, Any], seat: str) -> dict[str, int]:
+        """Battles: HP left on the seat's table (0 once eliminated) and characters on it.
+        Simplified: the size of the seat's pile."""
+        info = view.get("seats", {}).get(seat, {})
+        if view.get("mode") == "simplified":
+            return {"pile": int(info.get("pile_size", 0))}
+        table = info.get("table") or []
+        return {
+            "hp": sum(int(c.get("hp", 0)) for c in table),
+            "chars": len(table),
+        }

@@ -1,0 +1,286 @@
+"""The balance report of a run folder: report.md and report.html with PNG charts beside them.
+
+Both files are made from the same tables, so they always agree; every number comes from
+games.csv (run.json and cards.json only add the setting and the card names).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import charts
+from .balance import Balance, Spread, analyse
+from .output import CARDS_JSON, RUN_JSON, read_json, read_rows
+from .stats import Rate
+
+REPORT_MD = "report.md"
+REPORT_HTML = "report.html"
+
+FIGURES = {
+    "hp": "hit points left on the seat's table",
+    "chars": "characters on its table",
+    "pile": "cards in its pile",
+}
+"""Words for the end-of-game figures the row extractors write."""
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def pp(x: float) -> str:
+    """A difference of rates, in percentage points."""
+    return f"{100 * x:+.1f} pp"
+
+
+def interval(low: float, high: float, fmt: Any = pct) -> str:
+    return f"[{fmt(low)}, {fmt(high)}]"
+
+
+def rate_cells(rate: Rate) -> list[str]:
+    return [str(rate.n), str(rate.wins), pct(rate.p), interval(*rate.interval)]
+
+
+@dataclass(slots=True)
+class Section:
+    title: str
+    text: str = ""
+    header: list[str] = field(default_factory=list)
+    rows: list[list[str]] = field(default_factory=list)
+    image: str | None = None
+
+
+def card_label(names: Mapping[str, Mapping[str, str]], card_id: str) -> str:
+    """ "Italian name (English name)" from the catalogue the games showed, else the id."""
+    entry = names.get(card_id) or {}
+    italian, english = entry.get("it"), entry.get("en")
+    if not italian:
+        return card_id
+    return f"{italian} ({english})" if english and english != italian else italian
+
+
+def _setting(run: Mapping[str, Any], balance: Balance) -> str:
+    if not run:
+        return f"{balance.games} games."
+    options = run.get("options") or {}
+    config = run.get("config") or {}
+    mode = options.get("mode") or config.get("mode") or "default"
+    parts = [
+        f"{balance.games} games of **{run.get('game', '?')}**, mode {mode}",
+        f"sides {config.get('sides') or options.get('sides') or 'default'}",
+        f"bots {', '.join(run.get('bots', []))}" + (" (rotated)" if run.get("rotate") else ""),
+        f"seed {run.get('seed')}",
+    ]
+    text = "; ".join(parts) + "."
+    if not run.get("rotate") and len(set(run.get("bots", []))) > 1:
+        text += (
+            " The bots kept their seats (no --rotate): seat and bot figures are the same"
+            " games seen twice, and a card's figure carries its seat's and bot's."
+        )
+    return text
+
+
+def build_sections(
+    balance: Balance, names: Mapping[str, Mapping[str, str]], run: Mapping[str, Any], folder: Path
+) -> list[Section]:
+    simplified = (run.get("config") or {}).get("mode") == "simplified"
+    base = balance.baseline
+    sections = [
+        Section(
+            "Setting",
+            _setting(run, balance)
+            + f" Baseline win rate of a seat: {pct(base.p)} ({base.wins} wins in {base.n}"
+            f" seat-games); draws: {balance.draws}. A seat wins when it is among the"
+            " winners of a game that is not a draw.",
+        )
+    ]
+    image = charts.win_rates(balance, folder)
+    sections.append(
+        Section(
+            "Win rate by seat position",
+            header=["seat", "games", "wins", "win rate", "95% CI"],
+            rows=[[s, *rate_cells(r)] for s, r in balance.by_seat.items()],
+            image=image,
+        )
+    )
+    sections.append(
+        Section(
+            "Win rate by bot",
+            header=["bot", "seat-games", "wins", "win rate", "95% CI"],
+            rows=[[b, *rate_cells(r)] for b, r in balance.by_bot.items()],
+        )
+    )
+    first = balance.first
+    diff, low, high = first.minus(base.p)
+    who = ", ".join(f"{s} {n}" for s, n in balance.first_by_seat.items())
+    sections.append(
+        Section(
+            "First-player advantage",
+            text=f"The seat that plays first ({who}), against the baseline.",
+            header=["games", "first wins", "win rate", "95% CI", "baseline", "advantage", "95% CI"],
+            rows=[
+                [
+                    str(first.n),
+                    str(first.wins),
+                    pct(first.p),
+                    interval(*first.interval),
+                    pct(base.p),
+                    pp(diff),
+                    interval(low, high, pp),
+                ]
+            ],
+        )
+    )
+    unit = "flips" if simplified else "turns"
+    spreads = {
+        ("clashes" if simplified else "rounds"): Spread.of(balance.lengths["rounds"]),
+        unit: Spread.of(balance.lengths["turns"]),
+        "actions": Spread.of(balance.lengths["actions"]),
+    }
+    sections.append(
+        Section(
+            "Game length",
+            header=["measure", "mean", "median", "p10", "p90", "min", "max"],
+            rows=[
+                [
+                    name,
+                    f"{s.mean:.1f}",
+                    f"{s.median:g}",
+                    f"{s.p10:g}",
+                    f"{s.p90:g}",
+                    str(s.low),
+                    str(s.high),
+                ]
+                for name, s in spreads.items()
+            ],
+            image=charts.game_length(balance, folder, unit),
+        )
+    )
+    sections.append(
+        Section(
+            "How games ended",
+            header=["reason", "games", "share"],
+            rows=[[r, str(n), pct(n / balance.games)] for r, n in balance.reasons.items()],
+        )
+    )
+    if balance.finals:
+        figures = sorted(balance.finals)
+        sections.append(
+            Section(
+                "At the end (mean per seat)",
+                text=" ".join(f"{f}: {FIGURES[f]}." for f in figures if f in FIGURES),
+                header=["seat", *figures],
+                rows=[
+                    [s, *(f"{balance.finals[f].get(s, 0.0):.1f}" for f in figures)]
+                    for s in balance.seats
+                ],
+            )
+        )
+
+    def label(card_id: str) -> str:
+        return card_label(names, card_id)
+
+    sections.append(
+        Section(
+            "Card impact",
+            text="For each card, the seat-games in which that seat played it and how many"
+            " it won, against the baseline; the interval is the card's Wilson interval"
+            " minus the baseline. Cards whose interval leaves out zero come first, then by"
+            " the size of the difference: the most over- and under-powered cards lead."
+            + (
+                " In the simplified mode a long game flips most cards, so differences are small."
+                if simplified
+                else ""
+            ),
+            header=[
+                "card",
+                "name",
+                "games",
+                "seat-games",
+                "wins",
+                "win rate",
+                "vs baseline",
+                "95% CI",
+            ],
+            rows=[
+                [
+                    c.card_id,
+                    label(c.card_id),
+                    str(c.games),
+                    str(c.rate.n),
+                    str(c.rate.wins),
+                    pct(c.rate.p),
+                    pp(c.delta[0]),
+                    interval(c.delta[1], c.delta[2], pp),
+                ]
+                for c in balance.cards
+            ],
+            image=charts.card_impact(balance.cards, folder, label),
+        )
+    )
+    return sections
+
+
+def markdown(title: str, sections: Sequence[Section]) -> str:
+    lines = [f"# {title}", ""]
+    for section in sections:
+        lines += [f"## {section.title}", ""]
+        if section.text:
+            lines += [section.text, ""]
+        if section.image:
+            lines += [f"![{section.title}]({section.image})", ""]
+        if section.header:
+            lines.append("| " + " | ".join(section.header) + " |")
+            lines.append("|" + "|".join("---" for _ in section.header) + "|")
+            lines += [
+                "| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in section.rows
+            ]
+            lines.append("")
+    return "\n".join(lines)
+
+
+def html_page(title: str, sections: Sequence[Section]) -> str:
+    e = html.escape
+    out = [
+        "<!doctype html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{e(title)}</title>",
+        "<style>body{font-family:sans-serif;max-width:70em;margin:2em auto;padding:0 1em}"
+        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;"
+        "padding:.25em .6em;text-align:left}th{background:#f3f3f3}img{max-width:100%}</style>",
+        "</head><body>",
+        f"<h1>{e(title)}</h1>",
+    ]
+    for section in sections:
+        out.append(f"<h2>{e(section.title)}</h2>")
+        if section.text:
+            out.append(f"<p>{e(section.text).replace('**', '')}</p>")
+        if section.image:
+            out.append(f'<img src="{e(section.image)}" alt="{e(section.title)}">')
+        if section.header:
+            out.append("<table><thead><tr>")
+            out += [f"<th>{e(h)}</th>" for h in section.header]
+            out.append("</tr></thead><tbody>")
+            for row in section.rows:
+                out.append("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>")
+            out.append("</tbody></table>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+def write_report(folder: Path) -> tuple[Path, Path]:
+    """Reads the run in `folder` and writes report.md, report.html and their PNGs there."""
+    rows = read_rows(folder)
+    run = read_json(folder / RUN_JSON)
+    names = read_json(folder / CARDS_JSON)
+    balance = analyse(rows)
+    sections = build_sections(balance, names, run, folder)
+    title = f"Balance report: {run.get('game', folder.name)}"
+    md_path, html_path = folder / REPORT_MD, folder / REPORT_HTML
+    md_path.write_text(markdown(title, sections) + "\n", encoding="utf-8")
+    html_path.write_text(html_page(title, sections), encoding="utf-8")
+    return md_path, html_path

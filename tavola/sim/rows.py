@@ -1,0 +1,133 @@
+"""One row per finished game, read through the `Game` protocol only: the outcome, the
+referee's view at the end and the events the game emitted.
+
+What the protocol does not name (how long a game was, which cards were played, what each
+seat had left) is read by a small per-game `RowExtractor` that knows the shapes of that
+game's views and events; a game without one gets the generic reading below.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from tavola.core import Event, Outcome
+
+Row = dict[str, str | int]
+"""Column → value; only text and integers, so that CSV and Parquet round-trip exactly."""
+
+SEP = " "
+"""Separator inside list-valued cells (seats, winners, cards)."""
+
+
+class RowExtractor(Protocol):
+    def length(self, view: Mapping[str, Any], events: Sequence[Event]) -> tuple[int, int]:
+        """(rounds, turns) of the finished game."""
+        ...
+
+    def plays(self, view: Mapping[str, Any], events: Sequence[Event]) -> list[tuple[str, str]]:
+        """(card_id, seat) of every card put into play, in the order it happened."""
+        ...
+
+    def seat_columns(self, view: Mapping[str, Any], seat: str) -> dict[str, int]:
+        """Per-seat figures at the end (remaining HP, pile size...), by column prefix."""
+        ...
+
+
+class GenericRows:
+    """For games without their own extractor: rounds from events' `round` fields, turns
+    from `turn_started` events, plays from `card_played {seat, card_id}` events."""
+
+    def length(self, view: Mapping[str, Any], events: Sequence[Event]) -> tuple[int, int]:
+        rounds = max((e.data.get("round", 0) for e in events if "round" in e.data), default=0)
+        turns = sum(e.type == "turn_started" for e in events)
+        return int(rounds), turns
+
+    def plays(self, view: Mapping[str, Any], events: Sequence[Event]) -> list[tuple[str, str]]:
+        return [
+            (str(e.data["card_id"]), str(e.data["seat"]))
+            for e in events
+            if e.type == "card_played" and "card_id" in e.data and "seat" in e.data
+        ]
+
+    def seat_columns(self, view: Mapping[str, Any], seat: str) -> dict[str, int]:
+        return {}
+
+
+def extractor_for(game_name: str) -> RowExtractor:
+    if game_name == "legends":
+        from .legends_rows import LegendsRows
+
+        return LegendsRows()
+    return GenericRows()
+
+
+def game_row(
+    *,
+    index: int,
+    seed: int,
+    seats: Sequence[str],
+    bots: Mapping[str, str],
+    outcome: Outcome,
+    actions: int,
+    view: Mapping[str, Any],
+    events: Sequence[Event],
+    extractor: RowExtractor,
+) -> Row:
+    """The row of game `index`. Column order is fixed here: shared columns, then one group
+    per seat in seat order. No timings: rows depend on the seed alone."""
+    rounds, turns = extractor.length(view, events)
+    plays = extractor.plays(view, events)
+    order = view.get("turn_order") or []
+    row: Row = {
+        "game": index,
+        "seed": seed,
+        "seats": SEP.join(seats),
+        "first": str(order[0]) if order else "",
+        "winners": SEP.join(outcome.winners),
+        "draw": int(outcome.draw),
+        "reason": outcome.reason,
+        "rounds": rounds,
+        "turns": turns,
+        "actions": actions,
+        "plays": len(plays),
+    }
+    for seat in seats:
+        played = [card for card, who in plays if who == seat]
+        row[f"bot_{seat}"] = bots[seat]
+        row[f"place_{seat}"] = int(outcome.placements.get(seat, 0))
+        row[f"plays_{seat}"] = len(played)
+        row[f"cards_{seat}"] = format_cards(played)
+        for prefix, value in extractor.seat_columns(view, seat).items():
+            row[f"{prefix}_{seat}"] = value
+    return row
+
+
+def card_names(view: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+    """Card names a view shows (`card_faces`: Italian `name`, English `name_en`), if any."""
+    names: dict[str, dict[str, str]] = {}
+    for card_id, face in (view.get("card_faces") or {}).items():
+        if isinstance(face, Mapping) and face.get("name"):
+            entry = {"it": str(face["name"])}
+            if face.get("name_en"):
+                entry["en"] = str(face["name_en"])
+            names[str(card_id)] = entry
+    return names
+
+
+def format_cards(cards: Sequence[str]) -> str:
+    """A seat's played cards as a short cell: distinct ids sorted, `*n` when played n > 1
+    times ("S1-001*2 S1-050"). Long games replay the same cards many times (the simplified
+    mode flips each card again and again), so a full list would swamp the file."""
+    counts = Counter(cards)
+    return SEP.join(f"{c}*{n}" if n > 1 else c for c, n in sorted(counts.items()))
+
+
+def parse_cards(cell: str) -> dict[str, int]:
+    """A `cards_<seat>` cell back into card id → times played."""
+    counts: dict[str, int] = {}
+    for item in cell.split():
+        card, star, times = item.partition("*")
+        counts[card] = int(times) if star else 1
+    return counts
