@@ -391,6 +391,7 @@ def resolve_turn(state: TronoState, numbers: dict[str, list[int]]) -> list[Event
                 Event("seat_banners", {"team": house, "banners": gained}, _audience(state, house))
             )
     # -- P10 succession ------------------------------------------------------------------------
+    had_tower = state.tower_exists
     events.extend(_succession(state, k, numbers, posts, op, hit_by, seated, survivors))
     # -- P11 spies -------------------------------------------------------------------------------
     for dep in deployments:
@@ -462,6 +463,7 @@ def resolve_turn(state: TronoState, numbers: dict[str, list[int]]) -> list[Event
             "battle": battle,
             "op": {x: dict(sorted(v.items())) for x, v in sorted(op.items())},
             "eliminated": eliminated,
+            "tower_removed": had_tower and not state.tower_exists,
         }
     )
     if over:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.core import Action, Table
+import pytest
+
+from tavola.core import Action, IllegalAction, Table
 
 D = {
     "BA": [5, 17, 33, 48, 90],
@@ -36,19 +38,83 @@ def d_text(day: str = "2025-03-04") -> str:
     return "\n".join(lines)
 
 
-def g4(schedule: str = "manual", **teams: dict[str, Any]) -> Table:
+def g4(
+    schedule: str = "manual",
+    *,
+    throne: str = "stark",
+    setup: dict[str, Any] | None = None,
+    config: dict[str, Any] | None = None,
+    seed: int = 1,
+    **teams: dict[str, Any],
+) -> Table:
     """G4 after S3–S4: stark (Throne), tyrell, greyjoy, lannister; 20 soldiers, 5 chests."""
     rows = [{"house": h, **teams.get(h, {})} for h in ("stark", "tyrell", "greyjoy", "lannister")]
-    setup = {"teams": rows, "throne": "stark", "now": "2025-03-03T00:00:00Z"}
-    return Table("trono", {"schedule": schedule}, 1, setup)
+    full = {"teams": rows, "throne": throne, "now": "2025-03-03T00:00:00Z", **(setup or {})}
+    return Table("trono", {"schedule": schedule, **(config or {})}, seed, full)
 
 
-def g8(tower: str | None = "tyrell", throne: str = "baratheon", **teams: dict[str, Any]) -> Table:
+def g8(
+    tower: str | None = "tyrell",
+    throne: str = "baratheon",
+    *,
+    setup: dict[str, Any] | None = None,
+    config: dict[str, Any] | None = None,
+    seed: int = 1,
+    **teams: dict[str, Any],
+) -> Table:
+    """G8 (§7.7): eight houses, 40 soldiers; baratheon on the Throne, tyrell on the Tower."""
     rows = [{"house": h, **teams.get(h, {})} for h in G8_HOUSES]
-    setup: dict[str, Any] = {"teams": rows, "throne": throne, "now": "2025-03-03T00:00:00Z"}
+    full: dict[str, Any] = {"teams": rows, "throne": throne, "now": "2025-03-03T00:00:00Z"}
     if tower:
-        setup["tower"] = tower
-    return Table("trono", {"schedule": "manual"}, 1, setup)
+        full["tower"] = tower
+    full.update(setup or {})
+    return Table("trono", {"schedule": "manual", **(config or {})}, seed, full)
+
+
+def refused(code: str, fn: Any, *args: Any, **kwargs: Any) -> IllegalAction:
+    """Calls `fn`, which must be refused with `code` and leave the table's state unchanged."""
+    table = getattr(fn, "__self__", None)
+    if not isinstance(table, Table):
+        table = next((a for a in args if isinstance(a, Table)), None)
+    before = table.hash if table is not None else None
+    with pytest.raises(IllegalAction) as info:
+        fn(*args, **kwargs)
+    assert info.value.code == code, info.value
+    if table is not None:
+        assert table.hash == before
+    return info.value
+
+
+def ref(table: Table, kind: str, **args: Any) -> Any:
+    return table.act(REF, Action(kind, **args))
+
+
+def override(table: Table, kind: str, subject: Any, value: Any = None, reason: str = "r") -> Any:
+    args: dict[str, Any] = {"kind": kind, "subject": subject, "reason": reason}
+    if value is not None:
+        args["value"] = value
+    return table.act(REF, Action("override", **args))
+
+
+def turn(
+    table: Table,
+    posts: dict[str, Any] | None = None,
+    numbers: dict[str, list[int]] | None = None,
+) -> Any:
+    """One manual-schedule turn: the posts (house → actions, or a table of `post` arguments
+    with `actions`), the lock, the draw; returns the draw's events."""
+    for house, spec in (posts or {}).items():
+        if isinstance(spec, dict):
+            extra = {k: v for k, v in spec.items() if k != "actions"}
+            post(table, house, spec["actions"], **extra)
+        else:
+            post(table, house, spec)
+    close(table)
+    return draw(table, numbers)
+
+
+def report(table: Table, house: str, index: int = -1) -> dict[str, Any]:
+    return team(table, house).reports[index]
 
 
 def post(
