@@ -13,6 +13,8 @@ from tavola.core import GameRecord, TavolaError, game_names, get_game, replay
 from tavola.core.scenario import run_file, scenario_files
 
 from . import cards, play, report, serve, simulate
+from .table_commands import register as register_table_commands
+from .trono import app as trono_app
 
 app = typer.Typer(
     help="Tavola: play, referee and simulate card and board games.",
@@ -24,6 +26,8 @@ app.command()(serve.serve)
 app.command()(simulate.simulate)
 app.command()(report.report)
 app.add_typer(cards.app, name="cards")
+app.add_typer(trono_app, name="trono")
+register_table_commands(app)
 scenario_app = typer.Typer(help="Rule scenarios written as data.")
 app.add_typer(scenario_app, name="scenario")
 console = Console(highlight=False)

@@ -46,8 +46,11 @@ def seat_specs(
 
 
 def play(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game: legends.")],
-    mode: Annotated[str, typer.Option(help="classic, epic or simplified.")] = "simplified",
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game: legends or trono.")],
+    mode: Annotated[
+        str | None,
+        typer.Option(help="legends: classic, epic or simplified (default); trono: practice."),
+    ] = None,
     sides: Annotated[
         str, typer.Option(help="free_for_all, teams or good_vs_evil.")
     ] = "free_for_all",
@@ -57,7 +60,9 @@ def play(
     boss_level: Annotated[int, typer.Option(help="The automatic boss's level, 1–5.")] = 1,
     ages: Annotated[str, typer.Option(help="Comma-separated ages, one per seat.")] = "",
     names: Annotated[str, typer.Option(help="Comma-separated names, one per seat.")] = "",
-    teams: Annotated[str, typer.Option(help="Comma-separated teams (A,A,B,B or good,evil).")] = "",
+    teams: Annotated[
+        str, typer.Option(help="Comma-separated teams (A,A,B,B or good,evil); trono: a count.")
+    ] = "",
     timers: Annotated[bool, typer.Option(help="Timed game: clocks on every decision.")] = False,
     seed: Annotated[
         int | None, typer.Option(help="Seed of the game's RNG (default: random).")
@@ -66,8 +71,21 @@ def play(
     max_clashes: Annotated[int | None, typer.Option(help="Simplified: the clash limit.")] = None,
     max_rounds: Annotated[int | None, typer.Option(help="Battles: the round limit.")] = None,
     save: Annotated[Path | None, typer.Option(help="Write the game record to this file.")] = None,
+    max_turns: Annotated[int | None, typer.Option(help="trono: the turn limit.")] = None,
 ) -> None:
-    """Play a game in the terminal."""
+    """Play a game in the terminal (trono: the practice bots play a whole game)."""
+    if game_name == "trono":
+        from .trono import play_practice
+
+        if mode not in (None, "practice"):
+            typer.echo("trono: only --mode practice plays at the terminal; see `tavola trono`.")
+            raise typer.Exit(2)
+        if teams and not teams.isdigit():
+            typer.echo("trono: --teams is a number of one-bot teams (2–10).")
+            raise typer.Exit(2)
+        play_practice(int(teams or 4), seed, lang, max_turns=max_turns, save=save)
+        return
+    mode = mode or "simplified"
     console = Console(highlight=False)
     game = get_game(game_name)
     if seed is None:

@@ -1,0 +1,273 @@
+"""`tavola trono ...`: a whole refereed game on a record file, refusals that leave the file
+byte-identical, private reports that keep other teams' secrets, and practice at the terminal."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from tavola.cli import app
+from tavola.core import IllegalAction
+from tavola.games.trono.text import (
+    formation_draw_date,
+    normalise_target,
+    parse_actions,
+    parse_deploy,
+    parse_numbers,
+)
+
+runner = CliRunner()
+
+D = (
+    "BA:05,17,33,48,90 CA:12,64,71,02,39 FI:88,23,56,44,09 GE:31,76,15,60,27 "
+    "MI:47,03,82,19,68 NA:70,36,11,85,54 PA:25,58,90,07,42 RM:16,35,55,75,76 "
+    "TO:01,49,63,28,80 VE:59,14,37,66,21"
+)
+USERS = [f"u{i:02d}" for i in range(1, 22)]  # 21 players → 7 teams: Tower, King and Hand
+RANKING = "stark,lannister,tully,tyrell,greyjoy,arryn,martell,baratheon"
+
+
+def trono(*args):
+    return runner.invoke(app, ["trono", *[str(a) for a in args]])
+
+
+def ok(*args):
+    result = trono(*args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def refused(path, code, *args):
+    """The command is refused with `code` and the file keeps every byte."""
+    before = path.read_bytes()
+    result = trono(*args)
+    assert result.exit_code == 1, result.output
+    assert result.output.startswith(f"{code}: "), result.output
+    assert path.read_bytes() == before
+    return result.output
+
+
+def log_types(path):
+    return [e["action"]["type"] for e in json.loads(path.read_text())["log"]]
+
+
+@pytest.fixture(scope="module")
+def ready(tmp_path_factory):
+    """A live game after registration, formation draw and house rankings: turn 1 open."""
+    folder = tmp_path_factory.mktemp("trono")
+    config = folder / "small.toml"
+    config.write_text('max_turns = 2\nformation_secret = "s3cr3t"\n')
+    path = folder / "game.json"
+    out = ok("new", path, "--config", config, "--seed", "5", "--start-at", "2025-03-01T09:00:00Z")
+    assert "Partita creata" in out and "live" in out
+    for user in USERS:
+        ok("register", path, user, "--name", user.upper())
+    ok("preferences", path, "u01", "--partner", "u02", "--avoid", "u07")
+    ok("preferences", path, "u02", "--partner", "u01")
+    refused(path, "E_PREF_SELF", "preferences", path, "u03", "--partner", "u03")
+    refused(path, "E_AVOID_TOO_MANY", "preferences", path, "u03", "--avoid", "u04,u05,u06,u07")
+    refused(path, "E_REFEREE_CANNOT_PLAY", "register", path, "arbitro")
+    out = ok("close", path, "--at", "2025-03-01T10:00:00Z")
+    assert "Iscrizioni chiuse: 21 giocatori" in out
+    assert "draw --purpose formation con l'estrazione del 2025-03-01" in out
+    refused(path, "E_DRAW_PURPOSE", "draw", path, "--purpose", "1", "--numbers", D)
+    out = ok("draw", path, "--purpose", "formation", "--numbers", D, "--at", "2025-03-01T20:30Z")
+    assert "Squadre formate:" in out and "BA 05 17 33 48 90" in out
+    assert "Squadra 1: u01, u02" in out  # the mutual pair stays together
+    for no in range(1, 8):
+        out = ok("ranking", path, "--team", no, RANKING)
+    assert "Casate assegnate:" in out and "Trono: Stark" in out and "Torre: Tyrell" in out
+    out = ok("start", path, "--at", "2025-03-02T12:00:00Z", "--lang", "en")
+    assert "Turn 1 opens." in out
+    assert "Posts are due before Tuesday 4 March 2025, 19:50 (Europe/Rome)." in out
+    return path
+
+
+def test_whole_referee_session_to_king_and_hand(ready, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_bytes(ready.read_bytes())
+    # turn 1: sealed posts, refusals that change nothing, the deadline
+    refused(
+        path,
+        "E_ABANDON_RANGE",
+        "post",
+        path,
+        "--team",
+        "Stark",
+        "attacca(tutti) difesa difesa",
+        "--abandon",
+        "40",
+    )
+    out = refused(
+        path,
+        "E_ATTACK_LIMIT",
+        "post",
+        path,
+        "--team",
+        "lannister",
+        "attack(trono) attack(trono) attack(stark)",
+        "--lang",
+        "en",
+    )
+    assert "stark would be attacked 3 times" in out
+    refused(path, "E_ACTION_COUNT", "post", path, "--team", "lannister", "attack(tully) tax")
+    refused(path, "E_TARGET_UNKNOWN", "post", path, "--team", "lannister", "attack(bolton) tax tax")
+    refused(path, "E_UNKNOWN_TEAM", "post", path, "--team", "bolton", "tax tax tax")
+    out = ok(
+        "post",
+        path,
+        "--team",
+        "Stark",
+        "attacca(tutti) difesa difesa",
+        "--abandon",
+        "30",
+        "--at",
+        "2025-03-03T10:00:00Z",
+    )
+    assert "Post di Stark per il turno 1 sigillato (2025-03-03T10:00:00.000Z" in out
+    assert "attacca(tutti), difesa, difesa" in out
+    assert "Condizione di abbandono: meno di 30 soldati" in out
+    ok("post", path, "--team", "lannister", "attack(Tully) tax rally", "--at", "2025-03-03T11:00Z")
+    refused(path, "E_ALREADY_SUBMITTED", "post", path, "--team", "lannister", "tax tax tax")
+    ok("post", path, "--team", "tully", "hire(Alvise Guadalupo) attack(trono) rally")
+    ok("post", path, "--team", "greyjoy", "assolda(nerea_salsedine) tassa tassa")
+    ok(
+        "post",
+        path,
+        "--team",
+        "tyrell",
+        "attack(stark) attack(stark) tax",
+        "--at",
+        "2025-03-04T18:49:59.999Z",
+    )
+    refused(
+        path,
+        "E_DEADLINE_PASSED",
+        "post",
+        path,
+        "--team",
+        "arryn",
+        "tax tax tax",
+        "--at",
+        "2025-03-04T18:50:00Z",
+    )
+    refused(path, "E_TURN_NOT_LOCKED", "draw", path, "--numbers", D)
+    refused(path, "E_BEFORE_DEADLINE", "resolve", path, "--at", "2025-03-04T18:00:00Z")
+    out = ok("resolve", path)
+    assert "Turno 1 chiuso" in out and "estrazione del 2025-03-04" in out
+    refused(path, "E_DRAW_RANGE", "draw", path, "--numbers", D.replace("59", "91"))
+    refused(path, "E_DRAW_DUPLICATE", "draw", path, "--numbers", D.replace("14", "59"))
+    refused(path, "E_DRAW_INCOMPLETE", "draw", path, "--numbers", D.replace(",21", ""))
+    refused(path, "E_DRAW_DATE_MISMATCH", "draw", path, "--numbers", D, "--date", "2025-03-05")
+    out = ok("draw", path, "--purpose", "1", "--numbers", D, "--at", "2025-03-04T19:10:00Z")
+    assert "Estrazione del turno 1 (4 marzo 2025):" in out
+    assert "Turno 1 di 2" in out and "Si apre il turno 2." in out
+    assert "Rapporti privati pronti" in out
+    # private reports: values from draw D, and nothing of the other teams
+    tully = ok("report", path, "--team", "tully")
+    assert "Rapporto per Tully — turno 1" in tully
+    assert "Azione 1: assolda alvise_guadalupo" in tully
+    assert "attacca(trono) — numero 17, valore base 1, valore finale 1" in tully
+    assert "nerea_salsedine" not in tully
+    greyjoy = ok("report", path, "--team", "greyjoy", "--lang", "en")
+    assert "Report for Greyjoy — turn 1" in greyjoy and "nerea_salsedine" in greyjoy
+    assert "alvise_guadalupo" not in greyjoy
+    stark = ok("report", path, "--team", "1")
+    assert "Battaglia: attacchi ricevuti" in stark
+    for secret in ("alvise", "nerea", "number 47", "numero 47"):
+        assert secret not in stark  # lannister's slot 1 number is its own
+    # overrides: audited, with a reason
+    refused(path, "E_REASON_REQUIRED", "override", path, "adjust_parameter", "arryn", "chests", "7")
+    refused(path, "E_NOT_OVERRIDABLE", "override", path, "accept_late_post", "--reason", "x")
+    out = ok("override", path, "adjust_parameter", "arryn", "chests", "7", "--reason", "manual fix")
+    assert "Intervento n. 1 (adjust_parameter arryn): 5 → 7. Motivo: manual fix" in out
+    assert "Intervento arbitrale n. 1: adjust_parameter, da 5 a 7" in ok(
+        "report", path, "--team", "arryn"
+    )
+    # turn 2: one post, a missing one everywhere else, an imported draw; the game ends
+    ok("post", path, "--team", "lannister", "raduna raduna raduna", "--at", "2025-03-06T10:00Z")
+    ok("resolve", path)
+    draw_file = tmp_path / "d2.txt"
+    wheels = D.replace(":", ",").split()
+    draw_file.write_text("date,2025-03-08\n" + "\n".join(wheels) + "\nNazionale,1,2,3,4,5\n")
+    out = trono("draw", path, "--import", draw_file, "--lang", "en").output
+    assert "Draw for turn 2 (8 March 2025):" in out
+    assert "The game is over." in out and "King: Lannister" in out and "Hand: Tyrell" in out
+    public = ok("report", path, "--public")
+    assert "Re: Lannister" in public and "Primo Cavaliere: Tyrell" in public
+    assert "soldati" not in public  # parameters stay private after the end (§8)
+    board = ok("status", path)
+    assert "Lannister > Tyrell" in board and "Segreto di formazione: s3cr3t" in board
+    refused(path, "E_GAME_OVER", "post", path, "--team", "stark", "tax tax tax")
+    types = log_types(path)
+    assert types.count("register") == 21 and types[-1] == "import_draw"
+
+
+def test_hash_mismatch_stops_every_command(ready, tmp_path):
+    path = tmp_path / "game.json"
+    record = json.loads(ready.read_text())
+    record["log"][0]["action"]["display_name"] = "someone else"
+    path.write_text(json.dumps(record))
+    for args in (("status", path), ("post", path, "--team", "stark", "tax tax tax")):
+        result = trono(*args)
+        assert result.exit_code == 2 and result.output.startswith("E_HASH_MISMATCH"), args
+
+
+def test_practice_table_by_hand_resolves_with_simulated_draws(tmp_path):
+    path = tmp_path / "p.json"
+    ok("new", path, "--mode", "practice", "--teams", "4", "--seed", "42", "--lang", "en")
+    for no in range(1, 5):
+        ok("ranking", path, "--team", f"team{no}", "stark,tully,tyrell,greyjoy")
+    ok("start", path)
+    ok("post", path, "--team", "stark", "attack(all) defend rally")
+    out = ok("resolve", path, "--lang", "en")
+    assert "Draw for turn 1" in out and "Turn 1 of 36" in out and "Turn 2 opens." in out
+    status = ok("status", path, "--lang", "en")
+    assert "phase: turn_open" in status and "Waiting for:" in status
+
+
+def test_practice_game_at_the_terminal_repeats_with_the_seed():
+    args = ["play", "trono", "--mode", "practice", "--teams", "6", "--seed", "3"]
+    first = runner.invoke(app, args)
+    second = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert first.output == second.output
+    assert "Casate assegnate:" in first.output and "Turno 1 di 36" in first.output
+    assert "La partita è finita." in first.output and "Re: " in first.output
+    other = runner.invoke(app, [*args[:-1], "4", "--lang", "en"])
+    assert "King: " in other.output and other.output != first.output
+    assert runner.invoke(app, ["play", "trono", "--mode", "live"]).exit_code == 2
+
+
+def test_text_helpers():
+    assert parse_actions("attack(Lannister) defend tax") == [
+        {"kind": "attack", "target": "lannister"},
+        {"kind": "defend"},
+        {"kind": "tax"},
+    ]
+    assert parse_actions("attacca( Casa Aurimonte ), difesa; assolda(Livia d'Altarocca)") == [
+        {"kind": "attack", "target": "lannister"},
+        {"kind": "defend"},
+        {"kind": "hire", "character": "livia_d_altarocca"},
+    ]
+    names = {"Livia d'Altarocca": "livia_altarocca"}
+    assert parse_actions("hire(livia d'altarocca)", names) == [
+        {"kind": "hire", "character": "livia_altarocca"}
+    ]
+    assert parse_actions("fly tax") == [{"kind": "fly"}, {"kind": "tax"}]
+    with pytest.raises(IllegalAction) as exc:
+        parse_actions("attack(stark tax")
+    assert exc.value.code == "E_UNKNOWN_ACTION"
+    assert parse_deploy("ottone_il_cupo:Stark") == {
+        "character": "ottone_il_cupo",
+        "target": "stark",
+    }
+    assert parse_deploy("alvise_guadalupo:2") == {"character": "alvise_guadalupo", "slot": 2}
+    assert parse_deploy("x:trono:3") == {"character": "x", "target": "trono", "slot": 3}
+    assert normalise_target("Tutti") == "all" and normalise_target("Throne") == "trono"
+    assert parse_numbers("Bari: 1, 2, 3, 4, 5; CA:6,7,8,9,10")["Bari"] == [1, 2, 3, 4, 5]
+    with pytest.raises(IllegalAction):
+        parse_numbers("BA 1 2 3")
+    # R7: a close after 20:00 Rome waits for the next day's draw
+    assert formation_draw_date(1740819600000) == "2025-03-01"  # 2025-03-01T09:00Z
+    assert formation_draw_date(1740862800000) == "2025-03-02"  # 2025-03-01T21:00Z
