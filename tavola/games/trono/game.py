@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -306,6 +306,27 @@ class TronoGame:
 
     def reference_bot(self, seed: int) -> ReferenceBot:
         return ReferenceBot()
+
+    def table_config(
+        self, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """A practice table for bots (simulation, the server): one single-member team per
+        seat, simulated draws, turns closed as soon as every team has posted; `options`
+        override any of it."""
+        players = [
+            str(s.get("name") or f"bot{i:02d}")
+            for i, s in enumerate(seats, start=1)
+            if s.get("kind") != "boss"
+        ]
+        return {
+            "mode": "practice",
+            "draw_source": "simulated",
+            "schedule": "manual",
+            "target_team_size": 1,
+            "referees": ["arbitro"],
+            **options,
+            "players": players,
+        }
 
     def sample_configs(self) -> list[dict[str, Any]]:
         """Practice tables with 4, 7 and 10 one-bot teams (the conformance suite)."""
