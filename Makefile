@@ -38,6 +38,8 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python bench/simplified.py
+	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/strength.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,28 +1,80 @@
-"""Game-agnostic players. Each sees the game only through the `Game` protocol."""
+"""Game-agnostic players. Each sees the game only through the `Game` protocol (the search
+bots also use the game's optional `evaluate(state, seat)`), and none looks at what its
+seat cannot see: given two states its seat sees alike, a bot with the same seed plays the
+same action."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from tavola.core import Game, Player, derive_seed
 
+from .greedy import GreedyBot
+from .ismcts import IsmctsBot
 from .random_bot import RandomBot
 
-BOT_NAMES = ("reference", "random")
+BOT_NAMES = ("random", "reference", "greedy", "ismcts", "boss")
 
 
 def make_bot(name: str, game: Game[Any], seed: int, seat: str) -> Player:
-    """A bot by name; "bot" means the game's own reference bot when it has one."""
-    bot_seed = derive_seed(seed, "bot", name, seat)
-    if name in ("bot", "reference"):
+    """A bot by name, optionally with its budget after a colon (so that the name alone
+    travels through configs, the command line and the server):
+
+    - `random`: a uniform legal action.
+    - `reference` (or `bot`): the game's own reference bot (random when it has none).
+    - `boss`: the game's automatic boss (Legends battles).
+    - `greedy[:SAMPLES]`: one ply on `evaluate`, averaged over SAMPLES worlds (default 3).
+    - `ismcts[:ITERATIONS]` or `ismcts:SECONDSs`: information-set MCTS with an iteration
+      budget (default 1000, deterministic) or a time budget (`ismcts:0.5s`).
+
+    The bot's seed derives from `seed`, the bare name and `seat`.
+    """
+    base, _, budget = name.partition(":")
+    bot_seed = derive_seed(seed, "bot", base, seat)
+    if base in ("bot", "reference"):
+        _no_budget(name, budget)
         factory = getattr(game, "reference_bot", None)
-        if factory is not None:
-            player: Player = factory(bot_seed)
-            return player
+        return factory(bot_seed) if factory is not None else RandomBot(bot_seed)
+    if base == "boss":
+        _no_budget(name, budget)
+        factory = getattr(game, "boss_bot", None)
+        if factory is None:
+            raise ValueError(f"{game.name} has no automatic boss")
+        return factory(bot_seed)  # type: ignore[no-any-return]
+    if base == "random":
+        _no_budget(name, budget)
         return RandomBot(bot_seed)
-    if name == "random":
-        return RandomBot(bot_seed)
+    if base == "greedy":
+        return GreedyBot(bot_seed, samples=_count(name, budget, 3))
+    if base == "ismcts":
+        if budget.endswith("s"):
+            return IsmctsBot(bot_seed, seconds=_seconds(name, budget[:-1]))
+        return IsmctsBot(bot_seed, iterations=_count(name, budget, 1000))
     raise ValueError(f"unknown bot '{name}'; known: {', '.join(BOT_NAMES)}")
 
 
-__all__ = ["BOT_NAMES", "RandomBot", "make_bot"]
+def _no_budget(name: str, budget: str) -> None:
+    if budget:
+        raise ValueError(f"bot '{name}': this bot takes no budget")
+
+
+def _count(name: str, budget: str, default: int) -> int:
+    if not budget:
+        return default
+    if not budget.isdigit() or int(budget) < 1:
+        raise ValueError(f"bot '{name}': the budget must be a positive whole number")
+    return int(budget)
+
+
+def _seconds(name: str, text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not (seconds > 0 and math.isfinite(seconds)):
+        raise ValueError(f"bot '{name}': the time budget must be positive seconds, e.g. 0.5s")
+    return seconds
+
+
+__all__ = ["BOT_NAMES", "GreedyBot", "IsmctsBot", "RandomBot", "make_bot"]

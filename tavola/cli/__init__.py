@@ -76,13 +76,48 @@ def scenario_run(
 
 @app.command()
 def bench(
+    suite: Annotated[
+        str,
+        typer.Option(
+            help="playout: random playouts of one mode; engine: every figure of the "
+            "simulation targets with the ratios to OpenSpiel; strength: the bots' ladder."
+        ),
+    ] = "playout",
     game: Annotated[str, typer.Option("--game", help="The game to measure.")] = "legends",
-    mode: Annotated[str, typer.Option(help="The game's mode.")] = "simplified",
-    players: Annotated[int, typer.Option(help="Seats at the table.")] = 2,
+    mode: Annotated[str, typer.Option(help="The game's mode (playout suite).")] = "simplified",
+    players: Annotated[int, typer.Option(help="Seats at the table (playout suite).")] = 2,
     seconds: Annotated[float, typer.Option(help="Measuring time per loop.")] = 5.0,
+    games: Annotated[int, typer.Option(help="Games per pairing (strength suite).")] = 20,
+    iterations: Annotated[int, typer.Option(help="ISMCTS iterations per decision.")] = 1000,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Random-playout games/s and steps/s, and OpenSpiel tic-tac-toe steps/s as an anchor."""
+    """Benchmarks: random-playout speed, the engine suite, or the bots' strength."""
+    if suite == "engine":
+        from tavola.sim.suite import engine_suite
+
+        figures = engine_suite(seconds, iterations)
+        if as_json:
+            typer.echo(json.dumps(figures))
+            return
+        for key, value in figures.items():
+            console.print(f"  {key:32} {value}")
+        return
+    if suite == "strength":
+        from tavola.bots.strength import matches
+
+        rows = matches(games=games, iterations=iterations)
+        if as_json:
+            typer.echo(json.dumps([row.to_json() for row in rows]))
+            return
+        for row in rows:
+            low, high = row.interval
+            console.print(
+                f"{row.bot:>12} vs {row.opponent:<12} {row.wins:>3}W {row.draws:>2}D "
+                f"{row.losses:>3}L  win rate {row.win_rate:5.1%}  95% CI [{low:5.1%}, {high:5.1%}]"
+            )
+        return
+    if suite != "playout":
+        raise typer.BadParameter("choose playout, engine or strength", param_hint="--suite")
     from tavola.sim.bench import benchmark
 
     config = {

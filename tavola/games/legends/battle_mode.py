@@ -8,6 +8,7 @@ from itertools import combinations
 from typing import Any
 
 from tavola.core import Action, Event, Rng, Viewer
+from tavola.core.jsonform import freeze
 
 from . import battle_setup, card_play, combat, enchantgineering, equipment, main_phase
 from .actions import (
@@ -469,11 +470,12 @@ def attack_actions(state: LegendsState, seat: str) -> list[Action]:
         return []
     defenders = [b.active_seat] if state.phase == "counter" else opponents(state, seat)
     targets = [t for d in defenders if d is not None for t in attack_targets(state, d)]
+    # Each attacker group frozen once, shared by the actions against every target.
+    groups = [freeze([_attacker(iid, stat)]) for iid in attackers for stat in _stats(state)]
     return [
-        Action(DECLARE_ATTACK, attackers=[_attacker(iid, stat)], target=target)
+        Action(DECLARE_ATTACK, attackers=group, target=target)
         for target in targets
-        for iid in attackers
-        for stat in _stats(state)
+        for group in groups
     ]
 
 
@@ -614,12 +616,14 @@ def hidden_from(state: LegendsState, seat: str) -> set[str]:
 def determinize(world: LegendsState, viewer: str, rng: Rng) -> None:
     """The cards of hands `viewer` cannot see are dealt again with the deck (hand sizes
     kept); sealed setup choices of others are drawn again among what their new hands
-    allow. A card once shown stays where it is only if its hand is visible."""
+    allow. A card once shown stays where it is only if its hand is visible. The unseen
+    cards are sorted before the shuffle, so that the world depends only on what `viewer`
+    sees and on `rng` (a seeded bot then acts the same whatever the hidden cards are)."""
     places: list[tuple[list[str], int]] = [(world.deck, i) for i in range(len(world.deck))]
     for seat, info in world.seats.items():
         if seat != viewer and not sees_hand(world, Viewer.seat(viewer), seat):
             places += [(info.hand, i) for i in range(len(info.hand))]
-    cards = [zone[i] for zone, i in places]
+    cards = sorted(zone[i] for zone, i in places)
     rng.shuffle(cards)
     for (zone, i), iid in zip(places, cards, strict=True):
         zone[i] = iid

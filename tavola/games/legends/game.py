@@ -16,7 +16,9 @@ from tavola.core import AUTOPILOT, TIMEOUT, Action, Clock, ConfigError, Event, O
 
 from . import battle_mode, battle_scripted, battle_setup, scripted_setup, simplified_mode
 from .actions import CONCEDE, CUT_DECK
+from .boss import BossBot
 from .config import LegendsConfig, check_config, parse_config
+from .evaluate import evaluate
 from .messages import MESSAGES, only_args, refuse
 from .mode import ModeRules
 from .narrate import Narrator, shown_cards
@@ -273,10 +275,13 @@ class LegendsGame:
 
     def determinize(self, state: LegendsState, seat: str, rng: Rng) -> LegendsState:
         """A world consistent with what `seat` has seen: unseen cards dealt again, and a
-        fresh RNG, since the real one's future is hidden too."""
+        fresh RNG, since the real one's future is hidden too. It depends only on what
+        `seat` sees and on `rng`: the bots' promise not to cheat rests on it."""
         world = state.clone()
-        rng.shuffle(world.deck)  # nobody knows the deck's order
-        if state.phase != "setup_cut":
+        if state.phase == "setup_cut":
+            world.deck.sort()  # nobody knows the deck's order
+            rng.shuffle(world.deck)
+        else:  # the modes deal the deck again with the unseen hands
             rules_for(state).determinize(world, seat, rng)
         world.rng = Rng(rng.next_u32())
         return world
@@ -338,6 +343,16 @@ class LegendsGame:
     def reference_bot(self, seed: int) -> ReferenceBot:
         """The rules' own bot (R131; BP for battles). It needs no seed: it is deterministic."""
         return ReferenceBot()
+
+    def boss_bot(self, seed: int) -> BossBot:
+        """The Automatic Boss (§5.14) as a player, for battles. Deterministic, like the
+        reference bot."""
+        return BossBot()
+
+    def evaluate(self, state: LegendsState, seat: str) -> float:
+        """How promising the position is for `seat` (higher is better): what the search
+        bots stop at. It reads the whole state: bots call it on determinized worlds."""
+        return evaluate(state, seat)
 
     def sample_configs(self) -> list[dict[str, Any]]:
         """Tables the conformance suite plays at random: every switch of the simplified

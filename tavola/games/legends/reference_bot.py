@@ -1,5 +1,5 @@
-"""The reference bot of the rules: R131 in the simplified mode, the BP policy of §5.14 in
-battles. It uses no randomness of its own."""
+"""The reference bot of the rules: R131 in the simplified mode, the Automatic Boss's policy
+(§5.14) in battles. It uses no randomness of its own."""
 
 from __future__ import annotations
 
@@ -7,17 +7,21 @@ from typing import Any
 
 from tavola.core import Action, Game
 
-from . import boss_policy, simplified
+from . import simplified
 from .actions import CHOOSE_REFERENCE, CUT_DECK, FLIP
+from .boss import BossBot
 from .state import LegendsState
 
 
 class ReferenceBot:
+    def __init__(self) -> None:
+        self.boss = BossBot()
+
     def choose(self, game: Game[Any], state: LegendsState, seat: str) -> Action:
         if state.phase == "setup_cut":
             return Action(CUT_DECK)  # the game's RNG cuts, as S6 says bots do
         if state.battle is not None:
-            return boss_policy.choose(state, seat)
+            return self.boss.choose(game, state, seat)
         if state.phase == "simplified_choice":
             return Action(CHOOSE_REFERENCE, choice=self._reference_choice(state, seat))
         return Action(FLIP)

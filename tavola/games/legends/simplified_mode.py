@@ -116,7 +116,8 @@ def hidden_from(state: LegendsState, seat: str) -> set[str]:
 
 def determinize(world: LegendsState, viewer: str, rng: Rng) -> None:
     """Deals the unseen cards again among the unseen places; won cards shuffled into a
-    pile are reordered within their group."""
+    pile are reordered within their group. Cards are sorted before each shuffle, so that
+    the world depends only on what `viewer` sees and on `rng`."""
     game = simplified.strappa(world)
     places: list[tuple[list[str], int]] = []
     groups: dict[tuple[str, int], list[int]] = {}
@@ -130,13 +131,13 @@ def determinize(world: LegendsState, viewer: str, rng: Rng) -> None:
     places.extend(
         (world.set_aside, i) for i, iid in enumerate(world.set_aside) if iid not in world.revealed
     )
-    unseen = [zone[i] for zone, i in places]
+    unseen = sorted(zone[i] for zone, i in places)
     rng.shuffle(unseen)
     for (zone, i), iid in zip(places, unseen, strict=True):
         zone[i] = iid
     for (seat, _), positions in groups.items():
         pile = game.piles[seat]
-        cards = [pile[i] for i in positions]
+        cards = sorted(pile[i] for i in positions)
         rng.shuffle(cards)
         for i, iid in zip(positions, cards, strict=True):
             pile[i] = iid

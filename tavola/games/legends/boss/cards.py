@@ -7,18 +7,18 @@ from collections.abc import Callable, Iterable
 
 from tavola.core import Action
 
-from .actions import ASSIGN_EQUIPMENT, BUILD, PLAY_CARD
-from .boss_targets import iid_key, opponent_order, pot, ranked, target_order, val
-from .card_play import affected, choices, playable_now
-from .cards import CharacterCard, EquipmentCard, MagicCard, PotionCard
-from .combat import hit_damage
-from .draws import may_use
-from .effects import Damage, Heal, ModifyStat, ProtectMagic, Sleep, Wake
-from .enchantgineering import requirement_met
-from .equipment import bearer_refusal
-from .protection import alive_characters, are_opponents, battle
-from .state import Character, Combat, LegendsState
-from .stats import attack_value, current_hp, defence_value, eff, is_asleep, is_ready, is_warded
+from ..actions import ASSIGN_EQUIPMENT, BUILD, PLAY_CARD
+from ..card_play import affected, choices, playable_now
+from ..cards import CharacterCard, EquipmentCard, MagicCard, PotionCard
+from ..combat import hit_damage
+from ..draws import may_use
+from ..effects import Damage, Heal, ModifyStat, ProtectMagic, Sleep, Wake
+from ..enchantgineering import requirement_met
+from ..equipment import bearer_refusal
+from ..protection import alive_characters, are_opponents, battle
+from ..state import Character, Combat, LegendsState
+from ..stats import attack_value, current_hp, defence_value, eff, is_asleep, is_ready, is_warded
+from .targets import iid_key, opponent_order, pot, ranked, target_order, val
 
 Spell = MagicCard | PotionCard
 

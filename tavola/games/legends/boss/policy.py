@@ -12,8 +12,7 @@ from collections.abc import Callable, Sequence
 
 from tavola.core import Action
 
-from . import boss_cards
-from .actions import (
+from ..actions import (
     CHOOSE_MAIN,
     DECLARE_ATTACK,
     DEFENCE_READY,
@@ -26,20 +25,21 @@ from .actions import (
     REINFORCE,
     SKIP_ATTACK,
 )
-from .battle_setup import table_room
-from .boss_targets import able, dv, iid_key, opponent_order, ranked, target_order, val
-from .cards import CharacterCard
-from .combat import reinforcers
-from .draws import may_use
-from .protection import battle
-from .state import Character, LegendsState
-from .stats import (
+from ..battle_setup import table_room
+from ..cards import CharacterCard
+from ..combat import reinforcers
+from ..draws import may_use
+from ..protection import battle
+from ..state import Character, LegendsState
+from ..stats import (
     attack_value,
     current_hp,
     defence_value,
     eff,
     is_asleep,
 )
+from . import cards as boss_cards
+from .targets import able, dv, iid_key, opponent_order, ranked, target_order, val
 
 
 def group(state: LegendsState, rank: Sequence[Character], t: str) -> list[Character]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from .protection import alive_characters, attack_targets, battle, opponents
-from .state import Character, LegendsState
-from .stats import current_hp, eff, is_vulnerable, is_warded
-from .status import is_asleep
+from ..protection import alive_characters, attack_targets, battle, opponents
+from ..state import Character, LegendsState
+from ..stats import current_hp, eff, is_vulnerable, is_warded
+from ..status import is_asleep
 
 
 def iid_key(iid: str) -> tuple[int, int, str]:
