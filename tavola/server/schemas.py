@@ -14,7 +14,7 @@ class SeatRequest(BaseModel):
 
     name: Annotated[str, Field(max_length=60)] | None = None
     kind: Literal["human", "bot", "boss"] = "human"
-    bot: Literal["reference", "random"] | None = None
+    bot: Literal["reference", "random", "greedy", "ismcts"] | None = None
     age: Annotated[int, Field(ge=1, le=99)] | None = None
     team: Annotated[str, Field(max_length=16)] | None = None
 

@@ -207,3 +207,23 @@ def test_every_card_face_says_what_the_card_does():
             continue
         assert face["effect_text"]["it"] and face["effect_text"]["en"], card.card_id
         assert face["effect_text"]["it"] != face["effect_text"]["en"], card.card_id
+
+
+def test_the_stronger_bots_take_seats_too(tmp_path):
+    with running(f"sqlite:///{tmp_path / 't.db'}") as client:
+        seats = [ANNA, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "ismcts"}]
+        created = create(client, BATTLE, seats, seed=6)
+        game_id, token = created["game_id"], created["tokens"]["P1"]
+        seen = view(client, game_id, token)
+        assert [seen["seats"][s]["bot"] for s in ("P2", "P3")] == ["greedy", "ismcts"]
+        # Both bots choose their mains (sealed, simultaneous) without anyone's help.
+        wait_view(
+            client,
+            game_id,
+            token,
+            lambda v: v["view"]["seats"]["P2"]["sealed"] and v["view"]["seats"]["P3"]["sealed"],
+            "the bots' sealed choices",
+        )
+        bad = {"kind": "bot", "bot": "clever"}
+        answer = client.post("/api/games", json={"game": "legends", "seats": [ANNA, bad]})
+        assert answer.status_code == 422

@@ -7,13 +7,16 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
 from tavola.games.legends import actions
 from tavola.games.legends.alignments import ALIGNMENTS
 from tavola.games.legends.cards import CARD_TYPES, RARITIES
+from tavola.server.schemas import SeatRequest
 
+SERVER_BOTS = set(get_args(get_args(SeatRequest.model_fields["bot"].annotation)[0]))
 WEB = Path(__file__).resolve().parents[2] / "tavola" / "web"
 LEGENDS = WEB.parent / "games" / "legends"
 LANGS = ("it", "en")
@@ -70,6 +73,7 @@ def legends_values() -> dict[str, set[str]]:
         "play.permission": {"good", "evil", "neutral"},
         "form.mode": {"classic", "epic", "simplified", "boss"},
         "form.sides": {"free_for_all", "teams", "good_vs_evil"},
+        "form.seat": {"human", *SERVER_BOTS},
     }
 
 

@@ -74,7 +74,7 @@ function seatRow(kind = "human", name = "", age = "") {
   kindField.append(label("sr-only", "form.seat.kind"));
   const kindSelect = el("select");
   kindSelect.name = "kind";
-  for (const value of ["human", "reference", "random"]) {
+  for (const value of ["human", "reference", "greedy", "ismcts", "random"]) {
     const option = new Option(t(`form.seat.${value}`), value);
     option.dataset.i18n = `form.seat.${value}`;
     kindSelect.append(option);
