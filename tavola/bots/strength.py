@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tavola.core import Game, Player, Table, get_game, state_hash
+from tavola.core import Game, Player, Table, get_game
 from tavola.sim.stats import wilson
 
 from . import IsmctsBot, make_bot
@@ -68,11 +68,9 @@ class MatchRow:
         }
 
 
-def play(
-    game: Game[Any], config: Mapping[str, Any], seed: int, bots: Mapping[str, str]
-) -> tuple[float, str]:
-    """One game, `bots` mapping seat → bot name; the first seat's reward (1 win, ½ draw,
-    0 loss) and the final state's hash."""
+def play(game: Game[Any], config: Mapping[str, Any], seed: int, bots: Mapping[str, str]) -> float:
+    """One game, `bots` mapping seat → bot name: the first seat's reward (1 win, ½ draw,
+    0 loss)."""
     table = Table(game, config, seed)
     players: dict[str, Player] = {
         seat: make_bot(name, game, seed, seat) for seat, name in bots.items()
@@ -82,8 +80,7 @@ def play(
     if outcome is None:
         raise RuntimeError(f"game {seed} awaits a seat nobody plays")
     first = next(iter(bots))
-    reward = 0.0 if first not in outcome.winners else (0.5 if outcome.draw else 1.0)
-    return reward, state_hash(game, table.state)
+    return 0.0 if first not in outcome.winners else (0.5 if outcome.draw else 1.0)
 
 
 def match(
@@ -102,7 +99,7 @@ def match(
     started = time.perf_counter()
     for i in range(games):
         seats = {"P1": bot, "P2": opponent} if i % 2 == 0 else {"P2": bot, "P1": opponent}
-        reward, _ = play(game, config, seed + i // 2, seats)
+        reward = play(game, config, seed + i // 2, seats)
         wins += reward == 1.0
         draws += reward == 0.5
     return MatchRow(
