@@ -11,7 +11,7 @@ Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""
 
 
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for successes/n; (0, 1) when n is 0 (nothing is known)."""
     if n < 0 or not 0 <= successes <= n:
         raise ValueError(f"need 0 <= successes <= n, got {successes}/{n}")
