@@ -298,12 +298,7 @@ def resolve_turn(state: TronoState, numbers: dict[str, list[int]]) -> list[Event
     for house in survivors:
         team = _team(state, house)
         tax = sum_kind(house, "tax")
-        gain = 0
-        for dep in _own(deployments, house):
-            for effect in dep.effects("gain"):
-                if effect.get("resource") == "chests":
-                    gain += int(effect.get("amount"))
-                    dep.outcomes.append(True)
+        gain = _gained(_own(deployments, house), "chests")
         team.chests += tax + gain
         reports[house]["tax"] = tax
         reports[house]["gain_chests"] = gain
@@ -344,12 +339,7 @@ def resolve_turn(state: TronoState, numbers: dict[str, list[int]]) -> list[Event
     for house in survivors:
         team = _team(state, house)
         rally = sum_kind(house, "rally")
-        gain = 0
-        for dep in _own(deployments, house):
-            for effect in dep.effects("gain"):
-                if effect.get("resource") == "banners":
-                    gain += int(effect.get("amount"))
-                    dep.outcomes.append(True)
+        gain = _gained(_own(deployments, house), "banners")
         team.banners += rally + gain
         reports[house]["rally"] = rally
         reports[house]["gain_banners"] = gain
@@ -486,6 +476,18 @@ def _post_order(posts: dict[str, Post | None], house: str) -> tuple[int, int]:
 
 def _own(deployments: list[_Deployment], house: str) -> list[_Deployment]:
     return [d for d in deployments if d.team == house]
+
+
+def _gained(deployments: list[_Deployment], resource: str) -> int:
+    """What a team's `gain` powers for `resource` (chests or banners) bring; each one used
+    counts as a success. Soldiers are capped, so P5 counts them itself."""
+    gain = 0
+    for dep in deployments:
+        for effect in dep.effects("gain"):
+            if effect.get("resource") == resource:
+                gain += int(effect.get("amount"))
+                dep.outcomes.append(True)
+    return gain
 
 
 def _team(state: TronoState, house: str) -> Team:
