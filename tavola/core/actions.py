@@ -40,6 +40,16 @@ class Action:
         # Made on first comparison: most actions a game lists are never compared.
         object.__setattr__(self, "_key", None)
 
+    @classmethod
+    def frozen(cls, type: str, args: dict[str, Json]) -> Action:
+        """An action from arguments already frozen (scalars, tuples of scalars, values
+        `freeze` made), taken as they are: for listings of many actions at every step."""
+        action = object.__new__(cls)
+        _set_type(action, type)
+        _set_args(action, MappingProxyType(args))
+        _set_key(action, None)
+        return action
+
     @property
     def key(self) -> str:
         """The canonical JSON text: what equality and hashing compare."""
@@ -81,6 +91,12 @@ class Action:
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={thaw(v)!r}" for k, v in sorted(self._args.items()))
         return f"{self.type}({inner})"
+
+
+# The slots' own setters: they skip the `__setattr__` that keeps actions immutable.
+_set_type = Action.__dict__["type"].__set__
+_set_args = Action.__dict__["_args"].__set__
+_set_key = Action.__dict__["_key"].__set__
 
 
 @dataclass(frozen=True, slots=True)

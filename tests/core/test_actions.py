@@ -2,6 +2,7 @@
 
 import contextlib
 import json
+from types import MappingProxyType
 
 import pytest
 
@@ -117,3 +118,13 @@ def test_event_is_immutable():
     event = Event("x")
     with pytest.raises(AttributeError):
         event.type = "y"  # type: ignore[misc]
+
+
+def test_frozen_action_equals_the_same_action_built_from_plain_values():
+    group = (MappingProxyType({"iid": "c1", "stat": "str"}),)
+    fast = Action.frozen("declare_attack", {"attackers": group, "target": "c2"})
+    plain = Action("declare_attack", attackers=[{"iid": "c1", "stat": "str"}], target="c2")
+    assert fast == plain and hash(fast) == hash(plain)
+    assert fast.to_json() == plain.to_json()
+    with pytest.raises(AttributeError):
+        fast.type = "pass"  # type: ignore[misc]

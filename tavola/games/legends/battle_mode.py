@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from itertools import combinations
+from types import MappingProxyType
 from typing import Any
 
 from tavola.core import Action, Event, Rng, Viewer
-from tavola.core.jsonform import freeze
 
 from . import battle_setup, card_play, combat, enchantgineering, equipment, main_phase
 from .actions import (
@@ -116,13 +116,16 @@ def to_act(state: LegendsState) -> frozenset[str]:
             for s, info in state.seats.items()
             if not info.eliminated and info.kind != "auto_boss" and s not in b.sealed
         )
-    seat = {
-        "main": b.active_seat,
-        "counter": b.counter_seat,
-        "defence_setup": b.combat.defending_seat if b.combat else None,
-        "window": b.combat.priority_seat if b.combat else None,
-    }.get(phase)
-    return frozenset({seat}) if seat else frozenset()
+    seat: str | None = None
+    if phase == "main":
+        seat = b.active_seat
+    elif phase == "counter":
+        seat = b.counter_seat
+    elif b.combat is not None and phase == "window":
+        seat = b.combat.priority_seat
+    elif b.combat is not None and phase == "defence_setup":
+        seat = b.combat.defending_seat
+    return frozenset((seat,)) if seat else frozenset()
 
 
 # -- the checks of each action (§6), in the spec's order ---------------------------------------
@@ -151,19 +154,26 @@ def _check_actor(state: LegendsState, seat: str, iid: Any, *, forgoing: bool = F
     return ch
 
 
+CARD_ARGS = ("iid", "eq_iid", "char_iid", "eg_iid", "target", "iids", "attackers", "builders")
+"""Arguments that name cards, in the order their unknown cards are reported."""
+
+
 def _check_known_cards(state: LegendsState, action: Action) -> None:
     """§6's common `unknown_card`: every card an action names must exist in this game."""
     named: list[Any] = []
-    for key in ("iid", "eq_iid", "char_iid", "eg_iid"):
-        if key in action.args:
-            named.append(action.get(key))
-    target = action.get("target")
-    if isinstance(target, str) and target not in state.seats:
-        named.append(target)
-    for key in ("iids", "attackers", "builders"):
-        value = action.get(key)
-        if isinstance(value, list | tuple):
-            named += [v.get("iid") if isinstance(v, Mapping) else v for v in value]
+    args = action.args
+    for key in CARD_ARGS:
+        if key not in args:
+            continue
+        value = args[key]
+        if key == "target":
+            if isinstance(value, str) and value not in state.seats:
+                named.append(value)
+        elif key in ("iids", "attackers", "builders"):
+            if isinstance(value, list | tuple):
+                named += [v.get("iid") if isinstance(v, Mapping) else v for v in value]
+        else:
+            named.append(value)
     for iid in named:
         if isinstance(iid, str) and iid not in state.instances:
             raise refuse("unknown_card", iid=iid)
@@ -367,7 +377,7 @@ def _build(state: LegendsState, seat: str, action: Action, events: list[Event]) 
 def build_actions(state: LegendsState, seat: str) -> list[Action]:
     """Building with one builder at a time (several builders are accepted as a shorthand)."""
     b = battle(state)
-    if b.attack_skipped or not enchantgineering.requirement_met(state, seat):
+    if b.attack_skipped:
         return []
     egs = [
         iid
@@ -375,8 +385,15 @@ def build_actions(state: LegendsState, seat: str) -> list[Action]:
         if isinstance(state.card(iid), EnchantgineeringCard) and may_use(state, seat, iid)
     ]
     egs += [iid for iid in state.seats[seat].egs if not b.egs[iid].complete]
-    builders = ready_attackers(state, seat)
-    return [Action(BUILD, eg_iid=eg, builders=[builder]) for eg in egs for builder in builders]
+    builders = ready_attackers(state, seat) if egs else []
+    # R90 last: it reads every character's effective stats.
+    if not builders or not enchantgineering.requirement_met(state, seat):
+        return []
+    return [
+        Action.frozen(BUILD, {"eg_iid": eg, "builders": (builder,)})
+        for eg in egs
+        for builder in builders
+    ]
 
 
 def _choose_main(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
@@ -471,9 +488,11 @@ def attack_actions(state: LegendsState, seat: str) -> list[Action]:
     defenders = [b.active_seat] if state.phase == "counter" else opponents(state, seat)
     targets = [t for d in defenders if d is not None for t in attack_targets(state, d)]
     # Each attacker group frozen once, shared by the actions against every target.
-    groups = [freeze([_attacker(iid, stat)]) for iid in attackers for stat in _stats(state)]
+    groups = [
+        (MappingProxyType(_attacker(iid, stat)),) for iid in attackers for stat in _stats(state)
+    ]
     return [
-        Action(DECLARE_ATTACK, attackers=group, target=target)
+        Action.frozen(DECLARE_ATTACK, {"attackers": group, "target": target})
         for target in targets
         for group in groups
     ]
@@ -488,7 +507,7 @@ def _main_actions(state: LegendsState, seat: str) -> list[Action]:
     room = battle_setup.table_room(state, seat)
     if room is None or room > 0:
         actions += [
-            Action(PLACE_CHARACTER, iid=iid)
+            Action.frozen(PLACE_CHARACTER, {"iid": iid})
             for iid in state.seats[seat].hand
             if isinstance(state.card(iid), CharacterCard) and may_use(state, seat, iid)
         ]
@@ -499,7 +518,7 @@ def _main_actions(state: LegendsState, seat: str) -> list[Action]:
     cap = config.max_forgo_draws_per_turn
     if config.extra_draw_mode == "per_character" and (cap is None or b.forgo_draws_this_turn < cap):
         actions += [
-            Action(FORGO, iids=[iid])
+            Action.frozen(FORGO, {"iids": (iid,)})
             for iid in ready_attackers(state, seat)
             if not b.characters[iid].acted_this_turn
         ]
@@ -528,7 +547,7 @@ def legal_actions(state: LegendsState, seat: str) -> list[Action]:
         ]
         room = battle_setup.table_room(state, seat)
         groups = [(), *_groups(hand, room)]
-        return [Action(PLACE_INITIAL, iids=list(g)) for g in groups] + [Action(CONCEDE)]
+        return [Action.frozen(PLACE_INITIAL, {"iids": g}) for g in groups] + [Action(CONCEDE)]
     if phase == "main":
         return _main_actions(state, seat)
     if phase == "counter":
@@ -547,7 +566,7 @@ def legal_actions(state: LegendsState, seat: str) -> list[Action]:
     assert phase == "window" and b.combat is not None
     actions = [Action(PASS), *card_play.play_actions(state, seat)]
     actions += [
-        Action(REINFORCE, **_attacker(c.iid, stat))
+        Action.frozen(REINFORCE, _attacker(c.iid, stat))
         for c in combat.reinforcers(state, seat)
         for stat in _stats(state)
     ]

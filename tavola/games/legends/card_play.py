@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.core import Action, Event, IllegalAction
+from tavola.core import Action, Event
 
 from .actions import PLAY_CARD
 from .card_effects import apply_effect
@@ -221,17 +221,29 @@ def _still_there(state: LegendsState, card: Spell, obj: str) -> bool:
 
 
 def play_actions(state: LegendsState, seat: str) -> list[Action]:
-    """Every card `seat` may play now, on every target it may name."""
+    """Every card `seat` may play now, on every target it may name: `check`'s tests, the
+    card's made once per card and its target's by `choices`."""
+    fight = battle(state).combat if state.phase == "window" else None
+    in_window = fight is not None
+    if fight is not None and fight.plays_in_window >= state.config.max_plays_per_window:
+        return []
+    mage: bool | None = None  # R64, read once and only when a magic card asks
     actions = []
     for iid in state.seats[seat].hand:
         card = state.card(iid)
-        if not isinstance(card, MagicCard | PotionCard):
+        if not isinstance(card, MagicCard | PotionCard) or not may_use(state, seat, iid):
             continue
-        for target in choices(state, seat, card):
-            args = {"iid": iid} if target is None else {"iid": iid, "target": target}
-            try:
-                check(state, seat, Action(PLAY_CARD, **args))
-            except IllegalAction:
+        if isinstance(card, MagicCard):
+            if mage is None:
+                mage = magic_requirement_met(state, seat)
+            if not mage:
                 continue
-            actions.append(Action(PLAY_CARD, **args))
+        if card.target == "combat_target" and not in_window:
+            continue
+        actions += [
+            Action.frozen(
+                PLAY_CARD, {"iid": iid} if target is None else {"iid": iid, "target": target}
+            )
+            for target in choices(state, seat, card)
+        ]
     return actions

@@ -88,9 +88,11 @@ def assign_actions(state: LegendsState, seat: str) -> list[Action]:
         for iid in state.seats[seat].hand
         if isinstance(state.card(iid), EquipmentCard) and may_use(state, seat, iid)
     ]
+    if not cards:
+        return []
     bearers = [iid for iid in battle(state).characters if bearer_refusal(state, seat, iid) is None]
     return [
-        Action(ASSIGN_EQUIPMENT, eq_iid=card, char_iid=bearer)
+        Action.frozen(ASSIGN_EQUIPMENT, {"eq_iid": card, "char_iid": bearer})
         for card in cards
         for bearer in bearers
     ]

@@ -11,9 +11,9 @@ def is_asleep(ch: Character) -> bool:
 
 def is_vulnerable(ch: Character) -> bool:
     """R7: exhausted or asleep; a vulnerable character defends with 0."""
-    return ch.exhausted or is_asleep(ch)
+    return ch.exhausted or ch.sleep_remaining > 0
 
 
 def is_ready(ch: Character) -> bool:
     """R7: able to defend (and, unless it forwent, to attack or build)."""
-    return not is_vulnerable(ch)
+    return not ch.exhausted and ch.sleep_remaining <= 0

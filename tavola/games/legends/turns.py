@@ -184,7 +184,8 @@ def collect_deaths(state: LegendsState, events: list[Event]) -> list[str]:
     so this repeats); returns the seats whose main died, for the caller to eliminate."""
     b = battle(state)
     fallen: list[str] = []
-    while dying := [c for c in b.characters.values() if current_hp(state, c) <= 0]:
+    # Undamaged characters are skipped: max HP is never below 1 (R72).
+    while dying := [c for c in b.characters.values() if c.damage > 0 and current_hp(state, c) <= 0]:
         for ch in dying:
             fallen += kill(state, ch, events)
     return fallen

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from tavola.core import Action, IllegalAction, Rng, Table
 from tavola.core.playout import random_action
-from tavola.games.legends import stats
+from tavola.games.legends import card_play, stats
 from tavola.games.legends.cards import MagicCard
 from tavola.games.legends.protection import are_opponents
 
@@ -124,3 +124,39 @@ def test_r95_eg_structure_and_progress_never_exceed_phases(game):
             assert eg.structure <= eg.phases
 
     play(*game, check)
+
+
+def _accepted_plays(state, seat):
+    """Every play `card_play.check` accepts, over every target a play could name."""
+    b = state.battle
+    names = [None, *state.seats, *b.characters, *b.egs, *state.discard]
+    accepted = set()
+    for iid in state.seats[seat].hand:
+        for target in names:
+            args = {"iid": iid} if target is None else {"iid": iid, "target": target}
+            action = Action("play_card", **args)
+            try:
+                card_play.check(state, seat, action)
+            except IllegalAction:
+                continue
+            accepted.add(action)
+    return accepted
+
+
+@settings(max_examples=20, deadline=None)
+@given(game=starter_games())
+def test_a6_listed_plays_are_exactly_the_plays_check_accepts(game):
+    def check(table, seat):
+        state = table.state
+        if seat is None or state.battle is None or state.phase not in PLAY_PHASES:
+            return
+        if state.phase == "window" and state.battle.combat is None:
+            return
+        listed = card_play.play_actions(state, seat)
+        assert len(listed) == len(set(listed))
+        assert set(listed) == _accepted_plays(state, seat)
+
+    play(*game, check)
+
+
+PLAY_PHASES = frozenset({"main", "counter", "window"})
