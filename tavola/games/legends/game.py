@@ -111,12 +111,14 @@ class LegendsGame:
         return rules_for(state).to_act(state)
 
     def legal_actions(self, state: LegendsState, seat: str) -> list[Action]:
-        if seat not in self.to_act(state):
+        if state.phase == "game_over":
             return []
-        if state.phase == "setup_cut":
-            cuts = [Action(CUT_DECK)] + [Action(CUT_DECK, k=k) for k in range(1, len(state.deck))]
-            return cuts + ([Action(CONCEDE)] if state.battle is not None else [])
-        return rules_for(state).legal_actions(state, seat)
+        if state.phase != "setup_cut":
+            return rules_for(state).legal_actions(state, seat)  # which asks `to_act` itself
+        if seat != state.cutter:
+            return []
+        cuts = [Action(CUT_DECK)] + [Action(CUT_DECK, k=k) for k in range(1, len(state.deck))]
+        return cuts + ([Action(CONCEDE)] if state.battle is not None else [])
 
     # -- the action gate ------------------------------------------------------------------
 
