@@ -48,7 +48,12 @@ class Rng:
             raise ValueError(f"bound out of range: {n}")
         threshold = ((1 << 32) - n) % n
         while True:
-            r = self.next_u32()
+            # `next_u32` inlined: every random choice of every game passes here.
+            old = self.state
+            self.state = (old * _MULT + self.inc) & _MASK64
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            rot = old >> 59
+            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
             if r >= threshold:
                 return r % n
 

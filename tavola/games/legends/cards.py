@@ -60,6 +60,10 @@ class CardBase(BaseModel):
         return self.name_en if lang == "en" and self.name_en else self.name
 
 
+STAT_FIELDS = {"hp": "hp", "str": "str_", "mp": "mp", "def": "def_"}
+"""A stat's name on the card and its field (`str` and `def` are Python words)."""
+
+
 class CharacterCard(CardBase):
     type: Literal["character"] = "character"
     hp: Annotated[int, Field(ge=1, le=999)]
@@ -77,7 +81,7 @@ class CharacterCard(CardBase):
 
     def stat(self, name: str) -> int:
         """Printed value of `hp`, `str`, `mp` or `def`."""
-        return {"hp": self.hp, "str": self.str_, "mp": self.mp, "def": self.def_}[name]
+        return int(getattr(self, STAT_FIELDS[name]))
 
 
 class _SpellCard(CardBase):
