@@ -40,6 +40,11 @@ def run_local(
             yield future.result()
 
 
+CONNECT_SECONDS = 5
+"""How long an unreachable `--scheduler` is tried before the run is refused (Dask's own
+default is 30 s)."""
+
+
 def run_dask(
     spec: SimSpec,
     spans: Sequence[Span],
@@ -58,7 +63,7 @@ def run_dask(
         raise RuntimeError("the dask backend needs: pip install 'tavola[scale]'") from exc
     with ExitStack() as stack:
         if scheduler:
-            client = stack.enter_context(Client(scheduler))
+            client = stack.enter_context(Client(scheduler, timeout=CONNECT_SECONDS))
         else:
             cluster = stack.enter_context(
                 LocalCluster(

@@ -62,3 +62,16 @@ def test_bench_workers_gives_both_figures_and_their_ratio():
     assert figures["ratio"] == pytest.approx(
         figures["games_per_s_2"] / figures["games_per_s_1"], rel=0.01
     )
+
+
+def test_unreachable_scheduler_is_refused_with_its_address(tmp_path):
+    result = runner.invoke(
+        app,
+        [
+            "simulate", "legends", *QUICK, "--backend", "dask",
+            "--scheduler", "tcp://127.0.0.1:1", "--out", str(tmp_path),
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert "tcp://127.0.0.1:1" in result.output
+    assert not (tmp_path / "games.csv").exists()
