@@ -17,7 +17,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--iterations", type=int, default=1000)
-    parser.add_argument("--sim-games", type=int, default=400)
+    parser.add_argument("--sim-games", type=int, default=1000)
     args = parser.parse_args()
     print(json.dumps(engine_suite(args.seconds, args.iterations, args.sim_games), indent=1))
 

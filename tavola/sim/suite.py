@@ -21,7 +21,7 @@ def _ratio(ours: float | None, anchor: float | None) -> float | None:
 
 
 def engine_suite(
-    seconds: float = 5.0, iterations: int = 1000, sim_games: int = 400
+    seconds: float = 5.0, iterations: int = 1000, sim_games: int = 1000
 ) -> dict[str, Any]:
     """The suite's figures. `engine_steps_per_s` is the classic battle's (the slower of
     the two modes); each mode's own figure is reported beside it."""
