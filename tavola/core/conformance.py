@@ -5,8 +5,8 @@ cap; a clone is independent of its original; a dumped state loads back the same;
 round-trip through JSON; replaying the log rebuilds the same `state_hash`; every listed
 legal action is accepted; actions outside the list are refused and leave the state
 unchanged; no view or event stream a seat receives holds an id hidden from it; a
-determinized world looks the same to its seat. Each check raises `ConformanceError`
-naming the seed, the step and what went wrong.
+determinized world looks the same to its seat and depends only on what that seat sees.
+Each check raises `ConformanceError` naming the seed, the step and what went wrong.
 """
 
 from __future__ import annotations
@@ -98,6 +98,21 @@ def check_determinize(game: Game[Any], state: Any, rng: Rng, context: str) -> No
             raise ConformanceError(f"{context}: {seat} has other legal actions in its world")
 
 
+def check_determinize_blind(game: Game[Any], state: Any, rng: Rng, context: str) -> None:
+    """A determinized world depends only on what its seat sees: a world looks the same to
+    the seat as the real state, so determinizing it again with the same seed must give the
+    same world. A determinize that draws around (or in the order of) the real hidden values
+    fails; one that leaves them untouched passes, and is the view checks' business.
+    The seeds come from a copy of `rng`, so that the random play goes on as without it."""
+    seeds = rng.clone()
+    for seat in game.seats(state):
+        seed, other = seeds.next_u32(), seeds.next_u32()
+        world = game.dump(game.determinize(state, seat, Rng(seed)))
+        twice = game.determinize(game.determinize(state, seat, Rng(other)), seat, Rng(seed))
+        if game.dump(twice) != world:
+            raise ConformanceError(f"{context}: {seat}'s world depends on what it cannot see")
+
+
 def check_step(game: Game[Any], table: Table, rng: Rng, context: str) -> None:
     """Every legal action (a sample when many) is accepted by a clone; outside actions are
     refused by the real state without changing it; a clone is independent."""
@@ -172,6 +187,7 @@ def play_random_game(
             check_views(game, table, context, since=checked_events)
             checked_events = len(table.events)
             check_determinize(game, table.state, rng, context)
+            check_determinize_blind(game, table.state, rng, context)
         waiting = table.to_act
         seat = [s for s in order if s in waiting][rng.below(len(waiting))]
         if seat in game.clocks(table.state) and rng.below(5) == 0:

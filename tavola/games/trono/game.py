@@ -14,6 +14,7 @@ from .bot import ReferenceBot, post_menu
 from .characters import CatalogueProblem
 from .clock import BadInstant, format_instant, parse_instant
 from .config import TronoConfig, parse_config
+from .determinize import player_world
 from .ending import final_ranking
 from .formation import team_count
 from .houses import HOUSES
@@ -248,17 +249,11 @@ class TronoGame:
         return hidden
 
     def determinize(self, state: TronoState, seat: str, rng: Rng) -> TronoState:
-        """Other teams' sealed posts of the open turn are unknown to `seat`: they are
-        dropped; the RNG's future is hidden too, so the world gets a fresh one."""
-        world = state.clone()
+        """A world consistent with what `seat` sees (§8): everything hidden from it guessed
+        from what it sees and `rng` alone (DECISIONS 18); the referees see everything."""
         if seat in self.referee_seats(state):
-            return world  # the referees see everything
-        own = state.team_of(seat.partition(":")[2])
-        world.posts = {
-            k: p for k, p in world.posts.items() if own is not None and p.team_no == own.team_no
-        }
-        world.rng = Rng(rng.next_u32()).to_json()
-        return world
+            return state.clone()
+        return player_world(state, seat.partition(":")[2], rng)
 
     def timeout_action(self, state: TronoState, seat: str) -> Action:
         return Action("tick")
