@@ -457,6 +457,12 @@ def apply(state: LegendsState, seat: str, action: Action, events: list[Event]) -
 
 # -- every legal action ----------------------------------------------------------------------
 
+BARE = {
+    kind: Action(kind)
+    for kind in (END_TURN, CONCEDE, SKIP_ATTACK, CHOOSE_MAIN, END_COUNTER, DEFENCE_READY, PASS)
+}
+"""The actions without arguments, made once: actions are immutable, and listed at every step."""
+
 
 def _groups(cards: list[str], limit: int | None) -> Iterator[tuple[str, ...]]:
     most = len(cards) if limit is None else min(limit, len(cards))
@@ -502,7 +508,7 @@ def _main_actions(state: LegendsState, seat: str) -> list[Action]:
     b = battle(state)
     config = state.config
     if b.actions_this_turn >= config.max_actions_per_turn:
-        return [Action(END_TURN), Action(CONCEDE)]
+        return [BARE[END_TURN], BARE[CONCEDE]]
     actions: list[Action] = []
     room = battle_setup.table_room(state, seat)
     if room is None or room > 0:
@@ -523,8 +529,8 @@ def _main_actions(state: LegendsState, seat: str) -> list[Action]:
             if not b.characters[iid].acted_this_turn
         ]
     if config.extra_draw_mode == "per_player" and not (b.attack_skipped or b.attacked_or_built):
-        actions.append(Action(SKIP_ATTACK))
-    return [*actions, Action(END_TURN), Action(CONCEDE)]
+        actions.append(BARE[SKIP_ATTACK])
+    return [*actions, BARE[END_TURN], BARE[CONCEDE]]
 
 
 def legal_actions(state: LegendsState, seat: str) -> list[Action]:
@@ -535,9 +541,9 @@ def legal_actions(state: LegendsState, seat: str) -> list[Action]:
     if phase == "setup_main_choice":
         candidates = battle_setup.main_candidates(state, seat)
         return (
-            [Action(CHOOSE_MAIN)]
+            [BARE[CHOOSE_MAIN]]
             + [Action(CHOOSE_MAIN, card_id=c) for c in candidates]
-            + [Action(CONCEDE)]
+            + [BARE[CONCEDE]]
         )
     if phase == "setup_formation":
         hand = [
@@ -547,7 +553,7 @@ def legal_actions(state: LegendsState, seat: str) -> list[Action]:
         ]
         room = battle_setup.table_room(state, seat)
         groups = [(), *_groups(hand, room)]
-        return [Action.frozen(PLACE_INITIAL, {"iids": g}) for g in groups] + [Action(CONCEDE)]
+        return [Action.frozen(PLACE_INITIAL, {"iids": g}) for g in groups] + [BARE[CONCEDE]]
     if phase == "main":
         return _main_actions(state, seat)
     if phase == "counter":
@@ -555,22 +561,22 @@ def legal_actions(state: LegendsState, seat: str) -> list[Action]:
             *equipment.assign_actions(state, seat),
             *card_play.play_actions(state, seat),
             *attack_actions(state, seat),
-            Action(END_COUNTER),
-            Action(CONCEDE),
+            BARE[END_COUNTER],
+            BARE[CONCEDE],
         ]
     if phase == "defence_setup":
-        actions = [*equipment.assign_actions(state, seat), Action(DEFENCE_READY)]
+        actions = [*equipment.assign_actions(state, seat), BARE[DEFENCE_READY]]
         if state.config.defence_stat_rule == "choice":
             actions += [Action(DEFENCE_READY, defence_stat=s) for s in ("def", "mp")]
-        return [*actions, Action(CONCEDE)]
+        return [*actions, BARE[CONCEDE]]
     assert phase == "window" and b.combat is not None
-    actions = [Action(PASS), *card_play.play_actions(state, seat)]
+    actions = [BARE[PASS], *card_play.play_actions(state, seat)]
     actions += [
         Action.frozen(REINFORCE, _attacker(c.iid, stat))
         for c in combat.reinforcers(state, seat)
         for stat in _stats(state)
     ]
-    return [*actions, Action(CONCEDE)]
+    return [*actions, BARE[CONCEDE]]
 
 
 # -- timeouts and clocks (R110–R115) ----------------------------------------------------------
@@ -602,12 +608,12 @@ def forced_action(state: LegendsState, seat: str) -> Action:
     ready with no stat stated, priority passes, the RNG picks a main, nothing more is
     placed."""
     return {
-        "setup_main_choice": Action(CHOOSE_MAIN),
+        "setup_main_choice": BARE[CHOOSE_MAIN],
         "setup_formation": Action(PLACE_INITIAL, iids=[]),
-        "main": Action(END_TURN),
-        "counter": Action(END_COUNTER),
-        "defence_setup": Action(DEFENCE_READY),
-        "window": Action(PASS),
+        "main": BARE[END_TURN],
+        "counter": BARE[END_COUNTER],
+        "defence_setup": BARE[DEFENCE_READY],
+        "window": BARE[PASS],
     }[state.phase]
 
 
