@@ -12,7 +12,7 @@ from tavola.core import Rng
 
 from .ending import final_ranking
 from .state import AuditEntry, CharacterInstance, Team, TronoState, catalogue_of
-from .views import PUBLIC_OVERRIDES
+from .views import PUBLIC_OVERRIDES, revealed_at_end
 
 SPREAD_CAP = 3
 """How far (per parameter) a guess strays from its centre once turns have been resolved."""
@@ -23,7 +23,7 @@ def player_world(state: TronoState, user: str, rng: Rng) -> TronoState:
     team, that team's private data)."""
     world = state.clone()
     own = world.team_of(user)
-    revealed = world.phase == "over" and world.config.reveal_all_at_end
+    revealed = revealed_at_end(world)
     if world.formation_secret is not None:  # only its commitment is public
         world.formation_secret = "".join(f"{rng.next_u32():08x}" for _ in range(4))
     if not revealed:

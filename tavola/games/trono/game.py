@@ -16,12 +16,13 @@ from .clock import BadInstant, format_instant, parse_instant
 from .config import TronoConfig, parse_config
 from .determinize import player_world
 from .ending import final_ranking
+from .evaluate import evaluate
 from .formation import team_count
 from .houses import HOUSES
 from .messages import refuse
 from .posts import validate_post
 from .state import Player, Post, TronoState, catalogue_of
-from .views import view_for
+from .views import revealed_at_end, view_for
 
 PLAYER_ACTIONS = frozenset(
     {
@@ -243,9 +244,11 @@ class TronoGame:
         if seat in self.referee_seats(state):
             return set()
         uid = seat.partition(":")[2]
+        hidden = {f"prefs:{u}" for u in state.players if u != uid}
+        if revealed_at_end(state):  # §8: every post is public once the game is over
+            return hidden
         own = state.team_of(uid)
-        hidden = {p.id for p in state.post_history if own is None or p.team_no != own.team_no}
-        hidden |= {f"prefs:{u}" for u in state.players if u != uid}
+        hidden |= {p.id for p in state.post_history if own is None or p.team_no != own.team_no}
         return hidden
 
     def determinize(self, state: TronoState, seat: str, rng: Rng) -> TronoState:
@@ -254,6 +257,11 @@ class TronoGame:
         if seat in self.referee_seats(state):
             return state.clone()
         return player_world(state, seat.partition(":")[2], rng)
+
+    def evaluate(self, state: TronoState, seat: str) -> float:
+        """How `seat`'s team stands, for the search bots (DECISIONS 19): called on their
+        determinized worlds only, so it reads the state as it is."""
+        return evaluate(state, seat)
 
     def timeout_action(self, state: TronoState, seat: str) -> Action:
         return Action("tick")
@@ -324,9 +332,11 @@ class TronoGame:
         }
 
     def sample_configs(self) -> list[dict[str, Any]]:
-        """Practice tables with 4, 7 and 10 one-bot teams (the conformance suite)."""
+        """Practice tables with 4, 7 and 10 one-bot teams (the conformance suite); the last
+        reveals everything at the end (§8), so the suite checks that variant's views too."""
         samples = []
-        for teams, extra in ((4, {}), (7, {"max_turns": 8}), (10, {"max_turns": 4})):
+        reveal = {"max_turns": 4, "reveal_all_at_end": True}
+        for teams, extra in ((4, {}), (7, {"max_turns": 8}), (10, reveal)):
             samples.append(
                 {
                     "mode": "practice",

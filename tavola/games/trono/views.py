@@ -15,10 +15,15 @@ def _when(ms: int | None) -> str | None:
     return None if ms is None else format_instant(ms)
 
 
+def revealed_at_end(state: TronoState) -> bool:
+    """§8: with `reveal_all_at_end`, a finished game's ranking, parameters and posts are
+    public (the views, `hidden_from` and the bots' worlds all ask this one question)."""
+    return state.phase == "over" and state.config.reveal_all_at_end
+
+
 def public_view(state: TronoState) -> dict[str, Any]:
     cfg = state.config
-    over = state.phase == "over"
-    reveal = over and cfg.reveal_all_at_end
+    reveal = revealed_at_end(state)
     teams: dict[str, Any] = {}
     for team in state.teams:
         entry: dict[str, Any] = {

@@ -3,7 +3,8 @@
 import json
 from collections import Counter
 
-from tavola.core import Action, Table, Viewer
+from tavola.core import Action, Table, Viewer, get_game
+from tavola.core.conformance import play_random_game
 from tavola.games.trono.lotto import lotto_rank
 
 from .tables import (
@@ -428,6 +429,18 @@ def test_reveal_all_at_end_and_reveal_attackers_variants():
     hidden = g4(setup={"turn": 36})
     turn(hidden)
     assert "chests" not in hidden.view(Viewer.public())["teams"]["tyrell"]
+
+
+def test_reveal_all_at_end_practice_games_pass_the_view_conformance_check():
+    """§8: at the end every post and parameter is public, so no view shows a hidden one."""
+    game = get_game("trono")
+    config = {**game.sample_configs()[0], "reveal_all_at_end": True, "max_turns": 6}
+    for seed in (0, 1):
+        table = play_random_game(game, config, seed)
+        other_posts = [p for p in table.state.post_history if p.team_no != 1]
+        assert other_posts and not game.hidden_from(table.state, "player:bot01") - {
+            f"prefs:{u}" for u in table.state.players
+        }
 
 
 def test_replaying_the_same_record_gives_the_same_state_hash():
