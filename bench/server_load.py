@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,7 +97,7 @@ async def seat_client(
         latest: dict[str, Any] | None = None  # the newest view; an update may beat a result
         while time.monotonic() < stop:
             try:
-                message = json.loads(
+                message = orjson.loads(  # the client shares the CPUs: it parses lean
                     await asyncio.wait_for(ws.recv(), timeout=stop - time.monotonic())
                 )
             except (TimeoutError, websockets.ConnectionClosed):
@@ -118,9 +119,8 @@ async def seat_client(
             action = rng.choice(choices)
             await pace.wait()
             sent_at, acted_at = time.monotonic(), latest["version"]
-            await ws.send(
-                json.dumps({"type": "action", "action": action, "version": latest["version"]})
-            )
+            request = {"type": "action", "action": action, "version": latest["version"]}
+            await ws.send(orjson.dumps(request).decode())  # a text frame, as browsers send
 
 
 async def table(
@@ -150,7 +150,9 @@ async def table(
 async def run(base: str, games: int, seconds: float, rate: float, warmup: float) -> dict[str, Any]:
     interval = games / rate if rate else 0.0
     answers: list[Answer] = []
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    # A small pool: httpx scans every pooled connection for each request it places.
+    limits = httpx.Limits(max_connections=16)
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
         start = time.monotonic()
         stop = start + warmup + seconds
         await asyncio.gather(*(table(http, i, interval, stop, answers) for i in range(games)))

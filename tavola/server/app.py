@@ -16,6 +16,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketState
 
 from tavola.core import Action
 from tavola.store import Database, repo
@@ -192,30 +193,32 @@ def create_app(
         game_id: str, body: ActionRequest, token: Token, lang: Lang = None
     ) -> dict[str, Any]:
         """Plays an action for the token's seat, if the game is still at `version`."""
-        live, seat = await run_in_threadpool(seated, game_id, token)
-        if seat is None:
-            raise Refusal(401, "bad_token", "Acting needs a seat token.")
-        try:
-            action = Action.from_json(body.action)
-        except (TypeError, ValueError) as exc:
-            raise Refusal(422, "bad_request", f"action: {exc}") from None
-        try:
-            result = await run_in_threadpool(
-                service.act, game_id, seat, action, body.version, body.client_action_id
-            )
-        except Refusal as exc:
-            if exc.code == "STALE":
-                exc.extra["view"] = await run_in_threadpool(service.payload, live, seat)
-            raise
-        payload = await run_in_threadpool(service.payload, live, seat, result.events, lang)
-        # `version` is the one this action made (a repeat gets its first answer again);
-        # the view is the game as it is now, at `view_version`.
-        return {
-            **payload,
-            "version": result.version,
-            "view_version": payload["version"],
-            "duplicate": result.duplicate,
-        }
+
+        def play() -> dict[str, Any]:  # in one worker thread: one trip there and back
+            live, seat = seated(game_id, token)
+            if seat is None:
+                raise Refusal(401, "bad_token", "Acting needs a seat token.")
+            try:
+                action = Action.from_json(body.action)
+            except (TypeError, ValueError) as exc:
+                raise Refusal(422, "bad_request", f"action: {exc}") from None
+            try:
+                result = service.act(game_id, seat, action, body.version, body.client_action_id)
+            except Refusal as exc:
+                if exc.code == "STALE":
+                    exc.extra["view"] = service.payload(live, seat)
+                raise
+            payload = service.payload(live, seat, result.events, lang)
+            # `version` is the one this action made (a repeat gets its first answer again);
+            # the view is the game as it is now, at `view_version`.
+            return {
+                **payload,
+                "version": result.version,
+                "view_version": payload["version"],
+                "duplicate": result.duplicate,
+            }
+
+        return await run_in_threadpool(play)
 
     @app.get("/api/games/{game_id}/record", responses=REFUSALS)
     async def record(game_id: str, token: Token) -> dict[str, Any]:
@@ -266,9 +269,9 @@ def create_app(
         await websocket.send_text(dumps({"type": "state", **first}))
         # Registered once the state is out: no update can overtake it, and whatever moved
         # meanwhile follows at once from where the state ended.
-        connection = Connection(websocket, game_id, seat, seen, lang)
+        connection = Connection(websocket, game_id, seat, seen, lang, first["version"])
         hub.add(connection)
-        if len(live.table.events) > seen:
+        if len(live.table.events) > seen or live.version != first["version"]:
             hub.changed(game_id)
         try:
             while True:
@@ -320,6 +323,8 @@ async def _socket_action(
     except (TypeError, ValueError) as exc:
         reply = {"type": "refused", "code": "bad_request", "message": str(exc)}
     reply["client_action_id"] = request_id
+    if websocket.application_state == WebSocketState.DISCONNECTED:
+        return  # the client left meanwhile (a push found it gone): nobody to answer
     await websocket.send_text(dumps(reply))
 
 

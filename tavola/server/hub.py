@@ -4,7 +4,7 @@ filtered for its own viewer."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +13,10 @@ from fastapi import WebSocket
 from starlette.concurrency import run_in_threadpool
 
 if TYPE_CHECKING:
-    from .service import GameService
+    from .service import GameService, Live
+
+
+log = logging.getLogger(__name__)
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -29,60 +32,91 @@ class Connection:
     """How many of the game's events this connection has been sent (or skipped)."""
     lang: str | None = None
     """The language the events are told in (None: not told)."""
+    version_seen: int = -1
+    """The game's version in the last update built for this connection."""
+
+
+Delivery = list[tuple[Connection, str]]
 
 
 class Hub:
+    """Updates are built in the thread that changed the game, under the game's lock, and
+    handed to the event loop in that order; the loop only sends them. So a move costs no
+    extra trip to a worker thread, and no connection gets an older view after a newer."""
+
     def __init__(self) -> None:
         self.service: GameService | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.connections: dict[str, set[Connection]] = {}
-        self._pending: set[str] = set()
-        self._pushing: dict[str, asyncio.Lock] = {}
-        self._tasks: set[asyncio.Future[None]] = set()
+        self.connections: dict[str, frozenset[Connection]] = {}
+        """Replaced, never changed in place: worker threads read it while the loop adds."""
+        self._outbox: dict[str, Delivery] = {}
+        self._tasks: set[asyncio.Future[Any]] = set()
 
     def changed_threadsafe(self, game_id: str, version: int) -> None:
-        """Called from worker threads after a commit."""
+        """Called from worker threads after a commit: builds and hands over the updates."""
         loop = self.loop
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self.changed, game_id)
+        live = self.service.live.get(game_id) if self.service is not None else None
+        if loop is None or loop.is_closed() or live is None or game_id not in self.connections:
+            return
+        with live.lock:
+            try:
+                delivery = self._updates(live, list(self.connections.get(game_id, ())))
+            except Exception:  # the move stands, committed: only its push is lost
+                log.exception("game %s: the updates could not be built", game_id)
+                return
+            if delivery:  # handed over before the lock goes: deliveries stay in order
+                loop.call_soon_threadsafe(self._deliver, game_id, delivery)
 
     def changed(self, game_id: str) -> None:
-        if game_id in self.connections and game_id not in self._pending:
-            self._pending.add(game_id)
-            task = asyncio.ensure_future(self._push(game_id))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+        """The same, from the event loop (the views are built in a worker thread)."""
+        if game_id in self.connections:
+            pushed = run_in_threadpool(self.changed_threadsafe, game_id, 0)
+            self._keep(asyncio.ensure_future(pushed))
 
-    async def _push(self, game_id: str) -> None:
-        # One push per game at a time, each connection's starting where its last ended.
-        async with self._pushing.setdefault(game_id, asyncio.Lock()):
-            self._pending.discard(game_id)  # changes from here on need another push
-            connections = list(self.connections.get(game_id, ()))
-            if not connections:
-                return
-            messages = await run_in_threadpool(self._updates, game_id, connections)
-            for connection, message in zip(connections, messages, strict=True):
-                try:
-                    await connection.socket.send_text(message)
-                except Exception:
-                    self.remove(connection)
-
-    def _updates(self, game_id: str, connections: list[Connection]) -> list[str]:
-        """Each connection's update, built in one go; connections of one seat that have seen
-        the same events share theirs."""
+    def _updates(self, live: Live, connections: list[Connection]) -> Delivery:
+        """Each connection's update, if it has not seen this version and these events yet;
+        connections of one seat that have seen the same events share theirs."""
         assert self.service is not None
-        live = self.service.get(game_id)
         made: dict[tuple[str | None, int, str | None], tuple[str, int]] = {}
-        messages = []
-        with live.lock:
-            for connection in connections:
-                key = (connection.seat, connection.events_seen, connection.lang)
-                if key not in made:
-                    payload, seen = self.service.since(live, *key)
-                    made[key] = (dumps({"type": "update", **payload}), seen)
-                message, connection.events_seen = made[key]
-                messages.append(message)
-        return messages
+        delivery = []
+        for connection in connections:
+            if (connection.version_seen, connection.events_seen) == (
+                live.version,
+                len(live.table.events),
+            ):
+                continue
+            key = (connection.seat, connection.events_seen, connection.lang)
+            if key not in made:
+                payload, seen = self.service.since(live, *key)
+                made[key] = (dumps({"type": "update", **payload}), seen)
+            message, connection.events_seen = made[key]
+            connection.version_seen = live.version
+            delivery.append((connection, message))
+        return delivery
+
+    def _deliver(self, game_id: str, delivery: Delivery) -> None:
+        waiting = self._outbox.get(game_id)
+        if waiting is not None:  # a sender is at work on this game: it takes these too
+            waiting.extend(delivery)
+            return
+        self._outbox[game_id] = list(delivery)
+        self._keep(asyncio.ensure_future(self._send(game_id)))
+
+    async def _send(self, game_id: str) -> None:
+        try:
+            while self._outbox[game_id]:
+                delivery, self._outbox[game_id] = self._outbox[game_id], []
+                for connection, message in delivery:
+                    try:
+                        await connection.socket.send_text(message)
+                    except Exception:
+                        self.remove(connection)
+        finally:
+            del self._outbox[game_id]
+
+    def _keep(self, task: asyncio.Future[Any]) -> None:
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def announce(self, game_id: str, message: dict[str, Any]) -> None:
         """The same message to every connection of a game (news, not a change)."""
@@ -94,11 +128,12 @@ class Hub:
                 self.remove(connection)
 
     def add(self, connection: Connection) -> None:
-        self.connections.setdefault(connection.game_id, set()).add(connection)
+        known = self.connections.get(connection.game_id, frozenset())
+        self.connections[connection.game_id] = known | {connection}
 
     def remove(self, connection: Connection) -> None:
-        with contextlib.suppress(KeyError):
-            self.connections[connection.game_id].discard(connection)
-            if not self.connections[connection.game_id]:
-                del self.connections[connection.game_id]
-                self._pushing.pop(connection.game_id, None)
+        left = self.connections.get(connection.game_id, frozenset()) - {connection}
+        if left:
+            self.connections[connection.game_id] = left
+        else:
+            self.connections.pop(connection.game_id, None)

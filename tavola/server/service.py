@@ -2,14 +2,14 @@
 action after the engine accepts it and the database commits it, runs bots and clocks.
 
 Every move follows one path (`act`): check the client's version, let the engine validate
-it on a copy of the state, append it to the log under the database's version check, commit,
-and only then update memory, acknowledge and broadcast. A move that loses a race with
-another worker is refused as stale; nothing half-done is ever visible.
+it on a copy of the state, append it to the log under the database's version check, commit
+(concurrent moves share a commit: `GroupCommit`), and only then update memory, acknowledge
+and broadcast. A move that loses a race with another worker is refused as stale; nothing
+half-done is ever visible.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import secrets
 import threading
@@ -40,7 +40,8 @@ from tavola.core import (
     state_hash,
 )
 from tavola.store import Database, repo
-from tavola.store.models import ActionRow, DeadlineRow, GameRow, SeatRow, SnapshotRow
+from tavola.store.group import GroupCommit
+from tavola.store.models import DeadlineRow, GameRow, SeatRow, SnapshotRow
 
 from .security import hash_token, new_token, token_matches
 
@@ -112,6 +113,22 @@ class Live:
 
 
 @dataclass(frozen=True, slots=True)
+class _Move:
+    """An accepted action on its way to the log: the state it makes and what is stored."""
+
+    version: int
+    state: Any
+    events: list[Event]
+    status: str
+    outcome: dict[str, Any] | None
+    state_hash: str
+    row: dict[str, Any]
+    """The action's row in the log."""
+    snapshot: dict[str, Any] | None
+    """The dumped state, every SNAPSHOT_EVERY versions."""
+
+
+@dataclass(frozen=True, slots=True)
 class ActResult:
     version: int
     events: list[Event]
@@ -135,11 +152,9 @@ class GameService:
         self.on_change = on_change
         self.live: dict[str, Live] = {}
         self._loading = threading.Lock()
-        # SQLite has one writer at a time and makes the others sleep and retry; taking turns
-        # here instead keeps every move's wait short and fair.
-        self._writing: contextlib.AbstractContextManager[Any] = (
-            threading.Lock() if db.is_sqlite else contextlib.nullcontext()
-        )
+        # Every write goes through here: concurrent moves share a commit (one disk sync),
+        # and SQLite, which has one writer at a time, never makes a writer sleep and retry.
+        self.writes = GroupCommit(db.session)
 
     # -- creating --------------------------------------------------------------------------
 
@@ -204,7 +219,7 @@ class GameService:
             )
         live = Live(game_id, table, 0, "active", infos)
         stamp = _now()
-        row = GameRow(
+        game_row = dict(
             id=game_id,
             game=game.name,
             config=table.config,
@@ -218,27 +233,26 @@ class GameService:
             created_at=stamp,
             updated_at=stamp,
         )
-        with self.db.session() as session:
-            repo.create_game(
-                session,
-                row,
-                [
-                    SeatRow(
-                        game_id=game_id,
-                        seat=s.seat,
-                        name=s.name[:60],
-                        age=s.age,
-                        kind=s.kind,
-                        bot=s.bot,
-                        token_hash=s.token_hash,
-                        joined=s.joined,
-                    )
-                    for s in infos.values()
-                ],
+        seat_rows = [
+            dict(
+                game_id=game_id,
+                seat=s.seat,
+                name=s.name[:60],
+                age=s.age,
+                kind=s.kind,
+                bot=s.bot,
+                token_hash=s.token_hash,
+                joined=s.joined,
             )
-            self._sync_clocks(session, live)
-            session.commit()
-        live.status = row.status
+            for s in infos.values()
+        ]
+
+        def write(session: Any) -> dict[tuple[str, str], Clock]:  # new rows each run
+            repo.create_game(session, GameRow(**game_row), [SeatRow(**s) for s in seat_rows])
+            return self._sync_clocks(session, live, table.state, table.outcome is not None)
+
+        live.clocks = self.writes.run(write, game_id)
+        live.status = str(game_row["status"])
         self.live[game_id] = live
         self._schedule(live)
         return live, tokens
@@ -352,14 +366,16 @@ class GameService:
         if token is not None and self.seat_for(live, token) != seat:
             raise Refusal(403, "forbidden", "This token belongs to another seat.")
         issued = token or new_token()
-        with live.lock, self.db.session() as session:
-            name = name[:60] if name else info.name
-            taken = repo.take_seat(
-                session, game_id, seat, hash_token(issued), name, only_if_free=token is None
+        name = name[:60] if name else info.name
+        with live.lock:
+            taken = self.writes.run(
+                lambda session: repo.take_seat(
+                    session, game_id, seat, hash_token(issued), name, only_if_free=token is None
+                ),
+                game_id,
             )
             if not taken:
                 raise Refusal(409, "seat_taken", f"Seat {seat} has already been taken.")
-            session.commit()
             info.token_hash, info.joined, info.name = hash_token(issued), True, name
         return issued
 
@@ -391,9 +407,13 @@ class GameService:
                 again = found
         token = new_token()
         info = again.seats[seat]
-        with again.lock, self.db.session() as session:
-            repo.take_seat(session, new_id, seat, hash_token(token), info.name, only_if_free=False)
-            session.commit()
+        with again.lock:
+            self.writes.run(
+                lambda session: repo.take_seat(
+                    session, new_id, seat, hash_token(token), info.name, only_if_free=False
+                ),
+                new_id,
+            )
             info.token_hash, info.joined = hash_token(token), True
         return new_id, token, created
 
@@ -412,12 +432,17 @@ class GameService:
         live = self.get(game_id)
         if action.type in PLATFORM_ACTIONS and not platform:
             raise Refusal(403, "forbidden", f"'{action.type}' is reserved to the platform.")
-        with live.lock, self._writing, self.db.session() as session:
-            first = self._first_answer(session, live, seat, client_action_id)
-            if first is not None:
-                return first
-            if version is not None and version != live.version:
-                self._catch_up(session, live)  # another worker may have moved meanwhile
+        with live.lock:
+            # A version ahead of this worker's: another worker moved (one behind is stale
+            # whatever the database holds).
+            ahead = version is not None and version > live.version
+            if client_action_id is not None or ahead:
+                with self.db.session() as session:
+                    first = self._first_answer(session, live, seat, client_action_id)
+                    if first is not None:
+                        return first
+                    if ahead:
+                        self._catch_up(session, live)
             if version is not None and version != live.version:
                 raise Refusal(
                     409,
@@ -425,70 +450,85 @@ class GameService:
                     f"The game is at version {live.version}, not {version}.",
                     version=live.version,
                 )
-            state = live.game.clone(live.table.state)
-            try:
-                raw = live.game.apply(state, seat, action)
-            except IllegalAction as exc:
-                raise Refusal(422, exc.code, exc.message, message_it=exc.message_it) from None
-            start = len(live.table.events)
-            events = [replace(e, seq=start + i + 1) for i, e in enumerate(raw)]
-            outcome = live.game.outcome(state)
-            new_hash = state_hash(live.game, state)
-            row = ActionRow(
-                game_id=game_id,
-                seq=live.version + 1,
-                seat=seat,
-                action=action.to_json(),
-                client_action_id=client_action_id,
-                events=[e.to_record() for e in events],
-                created_at=_now(),
-            )
-            status = "over" if outcome else "active"
-            appended = repo.append_action(
-                session,
-                game_id,
-                live.version,
-                row,
-                status=status,
-                outcome=outcome.to_json() if outcome else None,
-                state_hash=new_hash,
-            )
-            if not appended:
-                session.rollback()
-                self._catch_up(session, live)
-                # The winner may have been this very move, sent again to another worker.
-                first = self._first_answer(session, live, seat, client_action_id)
+            move = self._move(live, seat, action, client_action_id)
+            clocks = self.writes.run(lambda session: self._write_move(session, live, move), game_id)
+            if clocks is None:  # another worker's move came first
+                with self.db.session() as session:
+                    self._catch_up(session, live)
+                    # The winner may have been this very move, sent again to another worker.
+                    first = self._first_answer(session, live, seat, client_action_id)
                 if first is not None:
                     return first
                 raise Refusal(409, "STALE", "Another move came first.", version=live.version)
-            previous = (live.table.state, live.version, live.status)
-            live.table.state = state
-            live.version += 1
-            live.status = status
-            if live.version % SNAPSHOT_EVERY == 0:
-                session.add(
-                    SnapshotRow(
-                        game_id=game_id,
-                        version=live.version,
-                        state=live.game.dump(state),
-                        state_hash=new_hash,
-                        created_at=_now(),
-                    )
-                )
-            self._sync_clocks(session, live)
-            repo.notify(session, game_id, live.version)
-            try:
-                session.commit()
-            except Exception:
-                live.table.state, live.version, live.status = previous
-                raise
+            live.table.state = move.state
+            live.version, live.status, live.clocks = move.version, move.status, clocks
             live.table.log.append(LogEntry(seat, action))
-            live.table.events.extend(events)
-            live.follow(events)
-        self._schedule(live)
-        if self.on_change is not None:
-            self.on_change(game_id, live.version)
-        return ActResult(live.version, events)
+            live.table.events.extend(move.events)
+            live.follow(move.events)
+            self._schedule(live)
+            if self.on_change is not None:  # still in turn: updates leave in move order
+                self.on_change(game_id, live.version)
+        return ActResult(move.version, move.events)
+
+    def _move(self, live: Live, seat: str, action: Action, client_action_id: str | None) -> _Move:
+        """The move the engine makes of `action`, on a copy of the state: nothing in
+        memory changes until the move is committed."""
+        state = live.game.clone(live.table.state)
+        try:
+            raw = live.game.apply(state, seat, action)
+        except IllegalAction as exc:
+            raise Refusal(422, exc.code, exc.message, message_it=exc.message_it) from None
+        start = len(live.table.events)
+        events = [replace(e, seq=start + i + 1) for i, e in enumerate(raw)]
+        outcome = live.game.outcome(state)
+        version = live.version + 1
+        stamp = _now()
+        return _Move(
+            version=version,
+            state=state,
+            events=events,
+            status="over" if outcome else "active",
+            outcome=outcome.to_json() if outcome else None,
+            state_hash=state_hash(live.game, state),
+            row={
+                "game_id": live.game_id,
+                "seq": version,
+                "seat": seat,
+                "action": action.to_json(),
+                "client_action_id": client_action_id,
+                "events": [e.to_record() for e in events],
+                "created_at": stamp,
+            },
+            snapshot=live.game.dump(state) if version % SNAPSHOT_EVERY == 0 else None,
+        )
+
+    def _write_move(
+        self, session: Any, live: Live, move: _Move
+    ) -> dict[tuple[str, str], Clock] | None:
+        """Appends the move under the database's version check; its clocks after it, or
+        None (nothing written) when the game is no longer at the move's version."""
+        appended = repo.append_action(
+            session,
+            live.game_id,
+            move.version - 1,
+            move.row,
+            status=move.status,
+            outcome=move.outcome,
+            state_hash=move.state_hash,
+        )
+        if not appended:
+            return None
+        if move.snapshot is not None:
+            session.add(
+                SnapshotRow(
+                    game_id=live.game_id,
+                    version=move.version,
+                    state=move.snapshot,
+                    state_hash=move.state_hash,
+                    created_at=move.row["created_at"],
+                )
+            )
+        return self._sync_clocks(session, live, move.state, move.status == "over")
 
     def _first_answer(
         self, session: Any, live: Live, seat: str, client_action_id: str | None
@@ -559,10 +599,7 @@ class GameService:
                 action = live.game.timeout_action(live.table.state, seat)
                 version = live.version
             if action.get("decision_id") != decision_id:
-                with live.lock, self.db.session() as session:
-                    self._catch_up(session, live)
-                    self._sync_clocks(session, live)
-                    session.commit()
+                self._resync_clocks(live)
                 continue
             try:
                 self.act(game_id, seat, action, version, platform=True)
@@ -571,13 +608,26 @@ class GameService:
                 continue
         return fired
 
-    def _sync_clocks(self, session: Any, live: Live) -> None:
-        """Deadlines follow the game's clocks: new decisions get theirs, a turn clock whose
-        decision is not awaited for now pauses, answered decisions drop theirs."""
+    def _resync_clocks(self, live: Live) -> None:
+        """A deadline that is no longer the game's: the clocks follow the game again."""
+        with live.lock:
+            with self.db.session() as session:
+                self._catch_up(session, live)
+            state, over = live.table.state, live.table.outcome is not None
+            live.clocks = self.writes.run(
+                lambda session: self._sync_clocks(session, live, state, over), live.game_id
+            )
+
+    def _sync_clocks(
+        self, session: Any, live: Live, state: Any, over: bool
+    ) -> dict[tuple[str, str], Clock]:
+        """Deadlines follow the clocks of the game at `state`: new decisions get theirs, a
+        turn clock whose decision is not awaited for now pauses, answered decisions drop
+        theirs. Returns the clocks as stored (memory is the caller's to update)."""
         now = _now()
-        current = {} if live.table.outcome else live.game.clocks(live.table.state)
+        current = {} if over else live.game.clocks(state)
         if not current and not live.clocks:
-            return  # an untimed game: nothing to keep in step
+            return live.clocks  # an untimed game: nothing to keep in step
         wanted = {(seat, clock.decision_id): clock for seat, clock in current.items()}
         stored = {(d.seat, d.decision_id): d for d in repo.deadlines(session, live.game_id)}
         for (seat, decision_id), clock in wanted.items():
@@ -606,14 +656,14 @@ class GameService:
         for key, row in stored.items():
             if key in wanted:
                 continue
-            if row.kind == "turn" and row.due_at is not None and not live.table.outcome:
+            if row.kind == "turn" and row.due_at is not None and not over:
                 left = (_aware(row.due_at) - now).total_seconds()
                 row.remaining = max(0.0, left)
                 row.due_at = None
-            elif row.kind != "turn" or live.table.outcome:
+            elif row.kind != "turn" or over:
                 session.delete(row)
         session.flush()
-        live.clocks = _clocks(session, live.game_id)
+        return _clocks(session, live.game_id)
 
     def reload_all(self) -> int:
         """At start-up: every active game back in memory, bots and clocks running again."""

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, delete, func, insert, select, text, update
+from sqlalchemy import Table, bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from .models import ActionRow, DeadlineRow, GameRow, SeatRow, SnapshotRow
@@ -77,42 +77,55 @@ _NEXT_VERSION = (
 _APPEND = insert(ACTIONS)
 
 
+def _move_in_one_statement() -> Any:
+    """PostgreSQL: the version check, the log row and the notification of the other
+    workers in one statement, one round trip; it answers one row if the move was made."""
+    moved = _NEXT_VERSION.returning(GAMES.c.id).cte("moved")
+    columns = [c.key for c in ACTIONS.columns]
+    values = select(
+        *(
+            moved.c.id if c == "game_id" else bindparam(f"row_{c}", type_=ACTIONS.c[c].type)
+            for c in columns
+        )
+    )
+    added = insert(ACTIONS).from_select(columns, values).returning(ACTIONS.c.seq).cte("added")
+    return select(func.pg_notify("tavola_games", bindparam("payload"))).select_from(added)
+
+
+_MOVE_PG = _move_in_one_statement()
+
+
 def append_action(
     session: Session,
     game_id: str,
     expected_version: int,
-    row: ActionRow,
+    row: dict[str, Any],
     *,
     status: str,
     outcome: dict[str, Any] | None,
     state_hash: str,
 ) -> bool:
-    """The action becomes version `expected_version + 1`, unless another move got there
-    first (then nothing is written and False comes back)."""
-    moved = session.execute(
-        _NEXT_VERSION,
-        {
-            "game_id": game_id,
-            "expected": expected_version,
-            "version": expected_version + 1,
-            "status": status,
-            "outcome": outcome,
-            "state_hash": state_hash,
-            "updated_at": now(),
-        },
-    )
-    if moved.rowcount != 1:  # type: ignore[attr-defined]
+    """The action (its row's columns) becomes version `expected_version + 1`, unless
+    another move got there first (then nothing is written and False comes back). With
+    PostgreSQL the other workers are told too (`tavola_games`, at commit)."""
+    connection = session.connection()
+    version = {
+        "game_id": game_id,
+        "expected": expected_version,
+        "version": expected_version + 1,
+        "status": status,
+        "outcome": outcome,
+        "state_hash": state_hash,
+        "updated_at": now(),
+    }
+    if connection.dialect.name == "postgresql":
+        payload = f"{game_id}:{expected_version + 1}"
+        params = {**version, **{f"row_{k}": v for k, v in row.items()}, "payload": payload}
+        return connection.execute(_MOVE_PG, params).first() is not None
+    if connection.execute(_NEXT_VERSION, version).rowcount != 1:
         return False
-    session.execute(_APPEND, {c.key: getattr(row, c.key) for c in ACTIONS.columns})
+    connection.execute(_APPEND, row)
     return True
-
-
-def notify(session: Session, game_id: str, version: int) -> None:
-    """PostgreSQL: tell the other workers (delivered at commit)."""
-    if session.get_bind().dialect.name == "postgresql":
-        session.execute(
-            text("SELECT pg_notify('tavola_games', :payload)"), {"payload": f"{game_id}:{version}"}
-        )
 
 
 def latest_snapshot(session: Session, game_id: str, at_most: int) -> SnapshotRow | None:

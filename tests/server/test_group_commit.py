@@ -1,0 +1,118 @@
+"""Group commit: concurrent writes share a commit, and each caller returns only once its own
+write is committed (visible to any other connection)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from sqlalchemy import select, text
+from sqlalchemy.exc import IntegrityError
+
+from tavola.server.service import GameService
+from tavola.store import Database
+from tavola.store.group import GroupCommit
+from tavola.store.models import ActionRow
+
+
+@pytest.fixture
+def db(tmp_path):
+    database = Database(f"sqlite:///{tmp_path / 'group.db'}")
+    with database.engine.begin() as connection:
+        connection.execute(text("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)"))
+    yield database
+    database.dispose()
+
+
+def _stored(db: Database, note: int) -> bool:
+    with db.engine.connect() as connection:  # another connection: committed rows only
+        query = text("SELECT count(*) FROM notes WHERE id = :id")
+        return bool(connection.execute(query, {"id": note}).scalar())
+
+
+def _writer(db: Database, group: GroupCommit, started: threading.Barrier):
+    def write(note: int) -> tuple[int, bool]:
+        def work(session):
+            session.execute(text("INSERT INTO notes VALUES (:id, 'x')"), {"id": note})
+            time.sleep(0.002)  # a slow disk: the others queue up meanwhile
+            return note
+
+        started.wait()
+        result = group.run(work, key=str(note))
+        return result, _stored(db, note)
+
+    return write
+
+
+def test_concurrent_writes_share_commits_and_each_returns_committed(db):
+    group = GroupCommit(db.session)
+    callers = 16
+    write = _writer(db, group, threading.Barrier(callers))
+    with ThreadPoolExecutor(callers) as pool:
+        answers = list(pool.map(write, range(callers)))
+    assert answers == [(note, True) for note in range(callers)]
+    assert group.commits < callers
+
+
+def test_a_lone_write_commits_at_once(db):
+    group = GroupCommit(db.session)
+    write = _writer(db, group, threading.Barrier(1))
+    assert write(7) == (7, True)
+    assert group.commits == 1
+
+
+def test_a_failing_write_fails_alone_and_the_rest_of_its_group_commits(db):
+    group = GroupCommit(db.session)
+    with db.engine.begin() as connection:
+        connection.execute(text("INSERT INTO notes VALUES (3, 'taken')"))
+    callers = 8
+    write = _writer(db, group, threading.Barrier(callers))
+    with ThreadPoolExecutor(callers) as pool:
+        futures = [pool.submit(write, note) for note in range(callers)]
+    for note, future in enumerate(futures):
+        if note == 3:
+            with pytest.raises(IntegrityError):
+                future.result()
+        else:
+            assert future.result() == (note, True)
+
+
+def test_a_write_left_out_of_a_full_group_is_committed_by_the_next(db, monkeypatch):
+    monkeypatch.setattr("tavola.store.group.MAX_GROUP", 2)
+    group = GroupCommit(db.session)
+    callers = 9
+    write = _writer(db, group, threading.Barrier(callers))
+    with ThreadPoolExecutor(callers) as pool:
+        answers = list(pool.map(write, range(callers)))
+    assert answers == [(note, True) for note in range(callers)]
+
+
+# -- moves: the service acknowledges a move only once it is in the database ---------------------
+
+
+def test_concurrent_moves_of_many_games_are_each_committed_before_their_answer(db_url):
+    database = Database(db_url)
+    database.migrate()
+    service = GameService(database, bot_delay=0)
+    players = [{"name": "Anna", "age": 9}, {"name": "Bruno", "age": 30}]
+    games = [service.create("legends", {"mode": "classic"}, players, seed=s)[0] for s in range(12)]
+    started = threading.Barrier(len(games))
+
+    def first_move(live):
+        seat = sorted(live.table.to_act)[0]
+        action = live.game.legal_actions(live.table.state, seat)[0]
+        started.wait()
+        result = service.act(live.game_id, seat, action, live.version)
+        with database.engine.connect() as connection:  # what any other reader sees now
+            query = select(ActionRow.seq).where(ActionRow.game_id == live.game_id)
+            stored = list(connection.scalars(query))
+        return result.version, stored
+
+    try:
+        with ThreadPoolExecutor(len(games)) as pool:
+            answers = list(pool.map(first_move, games))
+        assert answers == [(1, [1])] * len(games)
+    finally:
+        database.dispose()
