@@ -21,7 +21,7 @@ from starlette.websockets import WebSocketState
 from tavola.core import Action
 from tavola.store import Database, repo
 
-from .hub import Connection, Hub, dumps
+from .hub import Connection, Hub, dumps, new_faces
 from .limits import BodyLimit
 from .listener import Listener
 from .schemas import (
@@ -269,7 +269,8 @@ def create_app(
         await websocket.send_text(dumps({"type": "state", **first}))
         # Registered once the state is out: no update can overtake it, and whatever moved
         # meanwhile follows at once from where the state ended.
-        connection = Connection(websocket, game_id, seat, seen, lang, first["version"])
+        _, faces = new_faces(first, frozenset())
+        connection = Connection(websocket, game_id, seat, seen, lang, first["version"], faces)
         hub.add(connection)
         if len(live.table.events) > seen or live.version != first["version"]:
             hub.changed(game_id)

@@ -34,6 +34,22 @@ class Connection:
     """The language the events are told in (None: not told)."""
     version_seen: int = -1
     """The game's version in the last update built for this connection."""
+    faces_sent: frozenset[str] = frozenset()
+    """The card faces this connection already has: an update carries only new ones."""
+
+
+def new_faces(
+    payload: dict[str, Any], sent: frozenset[str]
+) -> tuple[dict[str, Any], frozenset[str]]:
+    """The payload with only the card faces not in `sent`, and the faces sent after it.
+    Faces are the catalogue's fixed text: most of a view's bytes, and the same at every
+    move, so a connection is sent each once (the page keeps them)."""
+    view = payload.get("view")
+    faces = view.get("card_faces") if isinstance(view, dict) else None
+    if not isinstance(faces, dict):
+        return payload, sent
+    fresh = {card_id: face for card_id, face in faces.items() if card_id not in sent}
+    return {**payload, "view": {**view, "card_faces": fresh}}, sent.union(fresh)
 
 
 Delivery = list[tuple[Connection, str]]
@@ -77,7 +93,8 @@ class Hub:
         """Each connection's update, if it has not seen this version and these events yet;
         connections of one seat that have seen the same events share theirs."""
         assert self.service is not None
-        made: dict[tuple[str | None, int, str | None], tuple[str, int]] = {}
+        Key = tuple[str | None, int, str | None, frozenset[str]]
+        made: dict[Key, tuple[str, int, frozenset[str]]] = {}
         delivery = []
         for connection in connections:
             if (connection.version_seen, connection.events_seen) == (
@@ -85,11 +102,12 @@ class Hub:
                 len(live.table.events),
             ):
                 continue
-            key = (connection.seat, connection.events_seen, connection.lang)
+            key = (connection.seat, connection.events_seen, connection.lang, connection.faces_sent)
             if key not in made:
-                payload, seen = self.service.since(live, *key)
-                made[key] = (dumps({"type": "update", **payload}), seen)
-            message, connection.events_seen = made[key]
+                payload, seen = self.service.since(live, *key[:3])
+                payload, faces = new_faces(payload, connection.faces_sent)
+                made[key] = (dumps({"type": "update", **payload}), seen, faces)
+            message, connection.events_seen, connection.faces_sent = made[key]
             connection.version_seen = live.version
             delivery.append((connection, message))
         return delivery

@@ -21,6 +21,7 @@ from .api_helpers import (
     legal,
     private_events_outside,
     running,
+    view,
     ws_nothing_pending,
     ws_receive,
     ws_until,
@@ -349,3 +350,44 @@ def test_a_socket_message_that_is_not_json_is_refused_and_the_socket_stays_open(
             assert (reply["type"], reply["code"]) == ("refused", "bad_request")
             socket_act(opened["P2"], "cut_deck", 0, "cut")
             assert reply_to(opened["P2"], "cut")["type"] == "result"
+
+
+def _card_ids(node):
+    """Every `card_id` a view names, outside its faces."""
+    if isinstance(node, dict):
+        found = {node["card_id"]} if isinstance(node.get("card_id"), str) else set()
+        for key, value in node.items():
+            if key != "card_faces":
+                found |= _card_ids(value)
+        return found
+    if isinstance(node, list):
+        return set().union(*map(_card_ids, node)) if node else set()
+    return set()
+
+
+def test_a_socket_is_sent_each_card_face_once(db_url):
+    with running(db_url) as client:
+        created = create(client, CLASSIC, [ANNA, BRUNO])
+        game_id, tokens = created["game_id"], created["tokens"]
+        with client.websocket_connect(url(game_id, tokens["P1"])) as socket:
+            state = ws_receive(socket)
+            faces = dict(state["view"]["card_faces"])
+            assert _card_ids(state["view"]) <= faces.keys()
+            updates_with_new_faces = 0
+            for version in range(12):
+                for token in tokens.values():
+                    move = first_move(legal(client, game_id, token)["actions"])
+                    if move is not None:
+                        assert act(client, game_id, token, move, version).status_code == 200
+                        break
+                update = ws_receive(socket)
+                fresh = update["view"]["card_faces"]
+                assert not fresh.keys() & faces.keys()  # nothing sent twice
+                faces.update(fresh)
+                # With what came before, every card the view names has its face.
+                assert _card_ids(update["view"]) <= faces.keys()
+                updates_with_new_faces += bool(fresh)
+            assert updates_with_new_faces  # cards drawn or placed: faces not seen before
+        # The HTTP view, like a new socket's state, still carries every face it needs.
+        again = view(client, game_id, tokens["P1"])["view"]
+        assert _card_ids(again) <= again["card_faces"].keys()

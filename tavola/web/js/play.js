@@ -23,6 +23,7 @@ const game = {
   retry: 0,
   endShown: false,
   rematchOffer: null,
+  faces: {}, // every card face this connection was sent: an update brings only new ones
 };
 
 function el(tag, className, text) {
@@ -96,6 +97,7 @@ function received(message) {
     case "state":
       game.retry = 0;
       game.log = [];
+      game.faces = {};
       banner(game.seat ? "" : t("play.spectator"));
       absorb(message);
       break;
@@ -126,6 +128,10 @@ function received(message) {
 }
 
 function absorb(payload) {
+  if (payload.view && payload.view.card_faces) {
+    Object.assign(game.faces, payload.view.card_faces);
+    payload.view.card_faces = game.faces;
+  }
   for (const event of payload.events || []) if (event.text) game.log.push(event.text);
   if (!game.payload || payload.version >= game.payload.version) game.payload = payload;
   if (game.awaiting !== null && game.payload.version >= game.awaiting) game.awaiting = null;
