@@ -59,9 +59,10 @@ class SimResult:
 
 
 def default_chunk_size(games: int, workers: int) -> int:
-    """About 16 chunks per worker, so the progress bar moves and a lost chunk costs little,
-    and at most 50 games per chunk (search bots take seconds per game); at least 1."""
-    return max(1, min(50, math.ceil(games / (max(workers, 1) * 16))))
+    """About 32 chunks per worker, so the progress bar moves, a lost chunk costs little and
+    the last chunks leave no worker idle for long, and at most 50 games per chunk (search
+    bots take seconds per game); at least 1."""
+    return max(1, min(50, math.ceil(games / (max(workers, 1) * 32))))
 
 
 def spans_of(games: int, chunk_size: int) -> list[Span]:
