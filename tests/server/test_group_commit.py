@@ -46,14 +46,18 @@ def _writer(db: Database, group: GroupCommit, started: threading.Barrier):
     return write
 
 
-def test_concurrent_writes_share_commits_and_each_returns_committed(db):
-    group = GroupCommit(db.session)
-    callers = 16
+def _all_at_once(db, group, callers):
+    """Notes 0 … callers-1 written by as many threads at once: each one's answer."""
     write = _writer(db, group, threading.Barrier(callers))
     with ThreadPoolExecutor(callers) as pool:
-        answers = list(pool.map(write, range(callers)))
-    assert answers == [(note, True) for note in range(callers)]
-    assert group.commits < callers
+        return list(pool.map(write, range(callers)))
+
+
+def test_concurrent_writes_share_commits_and_each_returns_committed(db):
+    group = GroupCommit(db.session)
+    answers = _all_at_once(db, group, 16)
+    assert answers == [(note, True) for note in range(16)]
+    assert group.commits < 16
 
 
 def test_a_lone_write_commits_at_once(db):
@@ -82,11 +86,8 @@ def test_a_failing_write_fails_alone_and_the_rest_of_its_group_commits(db):
 def test_a_write_left_out_of_a_full_group_is_committed_by_the_next(db, monkeypatch):
     monkeypatch.setattr("tavola.store.group.MAX_GROUP", 2)
     group = GroupCommit(db.session)
-    callers = 9
-    write = _writer(db, group, threading.Barrier(callers))
-    with ThreadPoolExecutor(callers) as pool:
-        answers = list(pool.map(write, range(callers)))
-    assert answers == [(note, True) for note in range(callers)]
+    answers = _all_at_once(db, group, 9)
+    assert answers == [(note, True) for note in range(9)]
 
 
 # -- moves: the service acknowledges a move only once it is in the database ---------------------
