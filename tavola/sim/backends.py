@@ -32,7 +32,9 @@ def run_local(
             yield play_chunk(spec, start, stop)
         return
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["tavola.sim.play"])
+    # The main module too: each worker would import it again (`tavola`'s CLI takes ~1 s,
+    # lost from every worker's share of the run).
+    context.set_forkserver_preload(["__main__", "tavola.sim.play"])
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         futures = [pool.submit(play_chunk, spec, start, stop) for start, stop in spans]
         on_ready(workers)
