@@ -11,24 +11,10 @@ from tavola.core import Action, Game, Table, get_game, state_hash
 from tavola.games.legends.boss import BossBot
 from tavola.games.legends.reference_bot import ReferenceBot
 
+from ..games.legends.tables import character
+
 PLAYERS = [{"name": "A", "age": 20, "kind": "bot"}, {"name": "B", "age": 30, "kind": "bot"}]
 CLASSIC = {"mode": "classic", "deck_source": "starter", "players": PLAYERS}
-
-
-def character(card_id: str, hp: int, str_: int, def_: int) -> dict[str, Any]:
-    return {
-        "card_id": card_id,
-        "name": card_id,
-        "type": "character",
-        "rarity": "C",
-        "series": "X",
-        "alignment": "true_neutral",
-        "sub_type": "balanced",
-        "hp": hp,
-        "str": str_,
-        "mp": 0,
-        "def": def_,
-    }
 
 
 def winning_blow() -> Table:
@@ -39,9 +25,9 @@ def winning_blow() -> Table:
         "players": [{"name": "P1", "age": 10}, {"name": "P2", "age": 20}],
         "catalog": [
             "starter_S1",
-            character("X-MAIN", 500, 10, 10),
-            character("X-K", 300, 80, 10),
-            character("X-PAWN", 200, 20, 20),
+            character("X-MAIN", 500, 10, mp=0, def_=10),
+            character("X-K", 300, 80, mp=0, def_=10),
+            character("X-PAWN", 200, 20, mp=0, def_=20),
         ],
     }
     setup = {
