@@ -46,6 +46,9 @@ from tavola.store.models import DeadlineRow, GameRow, SeatRow, SnapshotRow
 from .security import hash_token, new_token, token_matches
 
 SNAPSHOT_EVERY = 50
+FINISHED_KEPT_SECONDS = 10.0
+"""A finished game leaves memory after this long unused (it is read back when asked for):
+a long-running server holds only the games being played."""
 
 
 class Refusal(Exception):
@@ -99,6 +102,8 @@ class Live:
     """Monotonic time after which a bot (or an autopilot) may move."""
     autopilot: set[str] = field(default_factory=set)
     """Human seats the reference bot plays for now (R116), followed from the events."""
+    used_at: float = field(default_factory=time.monotonic)
+    """Monotonic time it was last asked for."""
 
     def follow(self, events: Sequence[Event]) -> None:
         for event in events:
@@ -262,6 +267,7 @@ class GameService:
     def get(self, game_id: str) -> Live:
         live = self.live.get(game_id)
         if live is not None:
+            live.used_at = time.monotonic()
             return live
         with self._loading:
             live = self.live.get(game_id)
@@ -566,7 +572,17 @@ class GameService:
             if live.bot_due is not None and time.monotonic() >= live.bot_due:
                 moves += self._bot_move(live)
         moves += self._fire_timeouts()
+        self._forget_finished()
         return moves
+
+    def _forget_finished(self) -> None:
+        """Finished games unused for a while leave memory; `get` reads one back."""
+        unused_since = time.monotonic() - FINISHED_KEPT_SECONDS
+        for game_id, live in list(self.live.items()):
+            if live.status == "over" and live.used_at < unused_since:
+                with self._loading:  # not while `get` may be putting it back
+                    if self.live.get(game_id) is live:
+                        del self.live[game_id]
 
     def _bot_move(self, live: Live) -> int:
         with live.lock:

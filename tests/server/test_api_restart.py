@@ -7,9 +7,22 @@ import pytest
 from sqlalchemy import select
 
 from tavola.core import GameRecord, replay
+from tavola.server import service as service_module
 from tavola.store.models import SnapshotRow
 
-from .api_helpers import act, create, first_move, legal, record, running, view, ws_receive
+from .api_helpers import (
+    ANNA,
+    CLASSIC,
+    ROBO,
+    act,
+    create,
+    first_move,
+    legal,
+    record,
+    running,
+    view,
+    ws_receive,
+)
 
 SIMPLIFIED_LONG = {"mode": "simplified", "simplified": {"max_clashes": 60}}
 CLASSIC_LONG = {"mode": "classic", "max_rounds": 8}
@@ -78,3 +91,22 @@ def test_a_restarted_server_plays_on_to_a_replayable_end(db_url):
         finished = record(client, game_id)
     assert finished["finished"] is True
     assert replay(GameRecord.from_json(finished)).hash == finished["state_hash"]
+
+
+def test_a_finished_game_leaves_memory_once_unused_and_is_read_back_alike(db_url, monkeypatch):
+    """A long-running server holds only the games being played: a finished one is dropped
+    after a while unused, and the next request reads it back from the database."""
+    monkeypatch.setattr(service_module, "FINISHED_KEPT_SECONDS", 0.0)
+    with running(db_url) as client:
+        service = client.app.state.service
+        created = create(client, CLASSIC, [ANNA, ROBO])
+        game_id, token = created["game_id"], created["tokens"]["P1"]
+        playing = create(client, CLASSIC, [ANNA, ROBO])["game_id"]
+        assert act(client, game_id, token, {"type": "concede"}, None).status_code == 200
+        before = {"view": view(client, game_id, token), "record": record(client, game_id, token)}
+        service.tick()
+        assert game_id not in service.live
+        assert playing in service.live  # an unfinished game stays, however long unused
+        after = {"view": view(client, game_id, token), "record": record(client, game_id, token)}
+    assert after == before
+    assert after["view"]["status"] == "over"
