@@ -3,7 +3,9 @@ sync), and each caller returns only once its own write is committed.
 
 The first caller to find no commit running leads: it takes every write queued so far,
 runs them in one session and commits. Callers that arrive meanwhile wait and form the next
-group, led by one of them. A lone caller commits at once, as it would alone.
+group; when a group is done, the first write left in the queue is woken to lead it. A lone
+caller commits at once, as it would alone. Each waiting caller sleeps on its own lock, so a
+commit wakes only the callers it answers and the next leader, never every waiting thread.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ MAX_GROUP = 64
 
 
 class _Write(Generic[T]):
-    __slots__ = ("done", "error", "key", "result", "work")
+    __slots__ = ("done", "error", "key", "result", "wake", "work")
 
     def __init__(self, work: Callable[[Session], T], key: str) -> None:
         self.work = work
@@ -29,14 +31,18 @@ class _Write(Generic[T]):
         self.done = False
         self.result: T | None = None
         self.error: BaseException | None = None
+        self.wake = threading.Lock()
+        """Held until the write is done, or is to lead the next group."""
+        self.wake.acquire()
 
 
 class GroupCommit:
     def __init__(self, sessions: Callable[[], Session]) -> None:
         self._sessions = sessions
-        self._turn = threading.Condition()
+        self._mutex = threading.Lock()
         self._queue: list[_Write[Any]] = []
         self._leading = False
+        """A leader is at work, or has been woken to lead the queue's first write."""
         self.commits = 0
         """Commits made (for tests and figures)."""
 
@@ -48,25 +54,31 @@ class GroupCommit:
         write of its group fails. Groups run their writes ordered by `key` (a game id), so
         that concurrent groups of other processes lock rows in the same order."""
         write: _Write[T] = _Write(work, key)
-        with self._turn:
+        with self._mutex:
             self._queue.append(write)
-        while not write.done:  # a full group may leave this write to the next one
-            with self._turn:
-                while self._leading and not write.done:
-                    self._turn.wait()
-                if write.done:
-                    break
-                self._leading = True
-                group, self._queue = self._queue[:MAX_GROUP], self._queue[MAX_GROUP:]
-            try:
-                self._commit(sorted(group, key=lambda w: w.key))
-            finally:
-                with self._turn:
-                    self._leading = False
-                    self._turn.notify_all()
+            leads = not self._leading
+            self._leading = True
+        if not leads:
+            write.wake.acquire()  # done, or first in the queue: to lead
+        if not write.done:
+            self._lead()
         if write.error is not None:
             raise write.error
         return write.result  # type: ignore[return-value]
+
+    def _lead(self) -> None:
+        """Commits the queue's first group (the leader's own write is its first), then
+        hands the lead to the first write left, if any."""
+        with self._mutex:
+            group, self._queue = self._queue[:MAX_GROUP], self._queue[MAX_GROUP:]
+        try:
+            self._commit(sorted(group, key=lambda w: w.key))
+        finally:
+            with self._mutex:
+                if self._queue:
+                    self._queue[0].wake.release()
+                else:
+                    self._leading = False
 
     def _commit(self, group: list[_Write[Any]]) -> None:
         try:
@@ -84,6 +96,7 @@ class GroupCommit:
         for write, result in zip(group, results, strict=True):
             self._finish(write, result, None)
 
-    def _finish(self, write: _Write[Any], result: Any, error: BaseException | None) -> None:
-        with self._turn:
-            write.result, write.error, write.done = result, error, True
+    @staticmethod
+    def _finish(write: _Write[Any], result: Any, error: BaseException | None) -> None:
+        write.result, write.error, write.done = result, error, True
+        write.wake.release()
