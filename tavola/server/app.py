@@ -72,6 +72,7 @@ def create_app(
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
         await run_in_threadpool(service.reload_all)
+        service.writes.attach(hub.loop)  # moves are played and committed on the loop
         listener = None
         if not db.is_sqlite:
 
@@ -90,6 +91,7 @@ def create_app(
             yield
         finally:
             task.cancel()
+            service.writes.attach(None)
             if listener is not None:
                 listener.stop()
             db.dispose()
@@ -308,8 +310,8 @@ async def _socket_action(
             raise Refusal(422, "bad_request", 'Send {"type": "action", "action": …}.')
         body = ActionRequest.model_validate({k: v for k, v in message.items() if k != "type"})
         action = Action.from_json(body.action)
-        result = await run_in_threadpool(
-            service.act, game_id, seat, action, body.version, body.client_action_id
+        result = await service.act_on_loop(
+            game_id, seat, action, body.version, body.client_action_id
         )
         reply: dict[str, Any] = {
             "type": "result",

@@ -56,9 +56,10 @@ Delivery = list[tuple[Connection, str]]
 
 
 class Hub:
-    """Updates are built in the thread that changed the game, under the game's lock, and
-    handed to the event loop in that order; the loop only sends them. So a move costs no
-    extra trip to a worker thread, and no connection gets an older view after a newer."""
+    """Updates are built where the game changed (a worker thread, or the loop for moves
+    played there), under the game's lock, and handed to the loop in that order; the loop
+    sends them. So a move costs no extra trip to a worker thread, and no connection gets an
+    older view after a newer."""
 
     def __init__(self) -> None:
         self.service: GameService | None = None

@@ -6,10 +6,16 @@ it on a copy of the state, append it to the log under the database's version che
 (concurrent moves share a commit: `GroupCommit`), and only then update memory, acknowledge
 and broadcast. A move that loses a race with another worker is refused as stale; nothing
 half-done is ever visible.
+
+The server attaches the commits to its event loop: moves sent over a WebSocket are played
+on the loop (`act_on_loop`) and those of one loop round share a commit, with no trip to a
+worker thread; REST requests, bots and clocks act from threads, whose writes the loop
+commits too.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import secrets
 import threading
@@ -20,6 +26,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
+from starlette.concurrency import run_in_threadpool
 
 from tavola.bots import make_bot
 from tavola.core import (
@@ -104,6 +111,8 @@ class Live:
     """Human seats the reference bot plays for now (R116), followed from the events."""
     used_at: float = field(default_factory=time.monotonic)
     """Monotonic time it was last asked for."""
+    turn: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held by the loop's move on this game while it is committed (see `act_on_loop`)."""
 
     def follow(self, events: Sequence[Event]) -> None:
         for event in events:
@@ -449,32 +458,100 @@ class GameService:
                         return first
                     if ahead:
                         self._catch_up(session, live)
-            if version is not None and version != live.version:
-                raise Refusal(
-                    409,
-                    "STALE",
-                    f"The game is at version {live.version}, not {version}.",
-                    version=live.version,
-                )
-            move = self._move(live, seat, action, client_action_id)
+            move = self._checked_move(live, seat, action, version, client_action_id)
             clocks = self.writes.run(lambda session: self._write_move(session, live, move), game_id)
             if clocks is None:  # another worker's move came first
-                with self.db.session() as session:
-                    self._catch_up(session, live)
-                    # The winner may have been this very move, sent again to another worker.
-                    first = self._first_answer(session, live, seat, client_action_id)
-                if first is not None:
-                    return first
-                raise Refusal(409, "STALE", "Another move came first.", version=live.version)
-            live.table.state = move.state
-            live.version, live.status, live.clocks = move.version, move.status, clocks
-            live.table.log.append(LogEntry(seat, action))
-            live.table.events.extend(move.events)
-            live.follow(move.events)
-            self._schedule(live)
-            if self.on_change is not None:  # still in turn: updates leave in move order
-                self.on_change(game_id, live.version)
+                return self._lost_race(live, seat, client_action_id)
+            self._accept(live, seat, action, move, clocks)
         return ActResult(move.version, move.events)
+
+    async def act_on_loop(
+        self,
+        game_id: str,
+        seat: str,
+        action: Action,
+        version: int | None,
+        client_action_id: str | None = None,
+    ) -> ActResult:
+        """`act`, for a coroutine on the loop the writes are attached to: the move is
+        played on the loop and committed with the others of its round, so it takes no trip
+        to a worker thread. What needs the database first (a game not in memory, an action
+        id to look up, a version from another worker) goes the threads' way, as does a
+        move on a game a thread holds."""
+        live = self.live.get(game_id)
+        if (
+            live is None
+            or not self.writes.attached
+            or client_action_id is not None
+            or action.type in PLATFORM_ACTIONS
+            or (version is not None and version > live.version)
+        ):
+            return await run_in_threadpool(
+                self.act, game_id, seat, action, version, client_action_id
+            )
+        async with live.turn:  # the loop's moves on one game, one at a time
+            # Never wait on the loop for a lock: its holder may be waiting for a commit here.
+            if not live.lock.acquire(blocking=False):
+                return await run_in_threadpool(self.act, game_id, seat, action, version)
+            try:
+                live.used_at = time.monotonic()
+                move = self._checked_move(live, seat, action, version, None)
+                clocks = await self.writes.submit(
+                    lambda session: self._write_move(session, live, move), game_id
+                )
+                if clocks is not None:
+                    self._accept(live, seat, action, move, clocks)
+            finally:
+                live.lock.release()
+        if clocks is None:  # another worker's move came first (caught up in a thread)
+            return await run_in_threadpool(self._lost_race, live, seat, None)
+        return ActResult(move.version, move.events)
+
+    def _checked_move(
+        self,
+        live: Live,
+        seat: str,
+        action: Action,
+        version: int | None,
+        client_action_id: str | None,
+    ) -> _Move:
+        if version is not None and version != live.version:
+            raise Refusal(
+                409,
+                "STALE",
+                f"The game is at version {live.version}, not {version}.",
+                version=live.version,
+            )
+        return self._move(live, seat, action, client_action_id)
+
+    def _lost_race(self, live: Live, seat: str, client_action_id: str | None) -> ActResult:
+        """Another worker's move was committed first: this one is refused, unless the
+        winner was this very move, sent again to another worker."""
+        with live.lock, self.db.session() as session:
+            self._catch_up(session, live)
+            first = self._first_answer(session, live, seat, client_action_id)
+        if first is not None:
+            return first
+        raise Refusal(409, "STALE", "Another move came first.", version=live.version)
+
+    def _accept(
+        self,
+        live: Live,
+        seat: str,
+        action: Action,
+        move: _Move,
+        clocks: dict[tuple[str, str], Clock],
+    ) -> None:
+        """The committed move, in memory; its updates leave while the game is still held,
+        so they leave in move order."""
+        live.table.state = move.state
+        live.version, live.status, live.clocks = move.version, move.status, clocks
+        live.table.log.append(LogEntry(seat, action))
+        live.table.events.extend(move.events)
+        live.follow(move.events)
+        self._schedule(live)
+        if self.on_change is not None:
+            self.on_change(live.game_id, live.version)
 
     def _move(self, live: Live, seat: str, action: Action, client_action_id: str | None) -> _Move:
         """The move the engine makes of `action`, on a copy of the state: nothing in

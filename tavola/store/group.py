@@ -6,10 +6,16 @@ runs them in one session and commits. Callers that arrive meanwhile wait and for
 group; when a group is done, the first write left in the queue is woken to lead it. A lone
 caller commits at once, as it would alone. Each waiting caller sleeps on its own lock, so a
 commit wakes only the callers it answers and the next leader, never every waiting thread.
+
+Attached to an event loop, the loop makes every commit instead: its coroutines `submit`
+writes, threads' `run` hands theirs to it, and the writes that arrive while the loop runs
+one round of callbacks share the commit made at its end. A server whose moves are played
+on the loop thus never waits for a thread to take the GIL back between two statements.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
@@ -45,6 +51,40 @@ class GroupCommit:
         """A leader is at work, or has been woken to lead the queue's first write."""
         self.commits = 0
         """Commits made (for tests and figures)."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._due: list[tuple[_Write[Any], asyncio.Future[Any]]] = []
+        """Writes submitted on the loop, for its next commit."""
+
+    def attach(self, loop: asyncio.AbstractEventLoop | None) -> None:
+        """From now on `loop` makes the commits (None: threads lead them again)."""
+        self._loop = loop
+
+    @property
+    def attached(self) -> bool:
+        return self._loop is not None
+
+    async def submit(self, work: Callable[[Session], T], key: str = "") -> T:
+        """`run`, for a coroutine on the attached loop: the loop commits `work` with the
+        others submitted in the same round, after that round's callbacks."""
+        assert self._loop is not None, "submit needs an attached loop"
+        future: asyncio.Future[T] = self._loop.create_future()
+        if not self._due:
+            self._loop.call_soon(self._commit_due)
+        self._due.append((_Write(work, key), future))
+        return await future
+
+    def _commit_due(self) -> None:
+        due, self._due = self._due, []
+        for start in range(0, len(due), MAX_GROUP):
+            part = due[start : start + MAX_GROUP]
+            self._commit(sorted((w for w, _ in part), key=lambda w: w.key))
+            for write, future in part:
+                if future.cancelled():
+                    continue
+                if write.error is not None:
+                    future.set_exception(write.error)
+                else:
+                    future.set_result(write.result)
 
     def run(self, work: Callable[[Session], T], key: str = "") -> T:
         """Runs `work` in a transaction and returns its result once that transaction is
@@ -53,6 +93,11 @@ class GroupCommit:
         `work` must only write through its session: it may run again, alone, when another
         write of its group fails. Groups run their writes ordered by `key` (a game id), so
         that concurrent groups of other processes lock rows in the same order."""
+        loop = self._loop
+        if loop is not None:  # the loop commits: this thread waits for it
+            if _running_loop() is loop:
+                raise RuntimeError("on the loop, writes are submitted, not run")
+            return asyncio.run_coroutine_threadsafe(self.submit(work, key), loop).result()
         write: _Write[T] = _Write(work, key)
         with self._mutex:
             self._queue.append(write)
@@ -100,3 +145,10 @@ class GroupCommit:
     def _finish(write: _Write[Any], result: Any, error: BaseException | None) -> None:
         write.result, write.error, write.done = result, error, True
         write.wake.release()
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

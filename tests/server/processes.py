@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 import httpx
 from sqlalchemy import create_engine, select
+from websockets.sync.client import connect as ws_connect
 
 from tavola.core import Action, GameRecord, LogEntry, Table, Viewer, get_game, replay
 from tavola.store.models import ActionRow, DeadlineRow, GameRow, SnapshotRow
@@ -296,6 +297,42 @@ def play(
         assert response.status_code == 200, response.text
         assert response.json()["version"] == move.version + 1
         acknowledged.append(move)
+
+
+def play_over_sockets(
+    server: Server,
+    game: CreatedGame,
+    rng: random.Random,
+    count: int,
+    acknowledged: list[Move],
+) -> None:
+    """As `play`, but each move is sent over its seat's WebSocket (the moves the server
+    plays on its event loop) and is acknowledged by the socket's "result" message."""
+    with contextlib.ExitStack() as stack:
+        sockets = {
+            seat: stack.enter_context(
+                ws_connect(f"{server.ws_url}/api/games/{game.game_id}/ws?token={token}")
+            )
+            for seat, token in game.tokens.items()
+        }
+        with server.client() as client:
+            for _ in range(count):
+                move = next_move(client, game, rng)
+                request = {"type": "action", "action": move.action, "version": move.version}
+                socket = sockets[move.seat]
+                socket.send(json.dumps(request))
+                while (answer := json.loads(socket.recv(timeout=10)))["type"] not in (
+                    "result",
+                    "refused",
+                ):
+                    pass
+                assert answer == {
+                    "type": "result",
+                    "version": move.version + 1,
+                    "duplicate": False,
+                    "client_action_id": None,
+                }, answer
+                acknowledged.append(move)
 
 
 # -- what the database holds, and the same game replayed here --------------------------------

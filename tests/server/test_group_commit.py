@@ -3,6 +3,7 @@ write is committed (visible to any other connection)."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -88,6 +89,78 @@ def test_a_write_left_out_of_a_full_group_is_committed_by_the_next(db, monkeypat
     group = GroupCommit(db.session)
     answers = _all_at_once(db, group, 9)
     assert answers == [(note, True) for note in range(9)]
+
+
+# -- attached to an event loop: the loop makes the commits ---------------------------------------
+
+
+def _note(note: int):
+    def work(session):
+        session.execute(text("INSERT INTO notes VALUES (:id, 'x')"), {"id": note})
+        return note
+
+    return work
+
+
+def test_writes_submitted_in_one_loop_round_share_one_commit_and_return_committed(db):
+    group = GroupCommit(db.session)
+
+    async def main():
+        group.attach(asyncio.get_running_loop())
+
+        async def write(note):
+            return await group.submit(_note(note), str(note)), _stored(db, note)
+
+        return await asyncio.gather(*(write(note) for note in range(10)))
+
+    assert asyncio.run(main()) == [(note, True) for note in range(10)]
+    assert group.commits == 1
+
+
+def test_a_failing_submitted_write_fails_alone(db):
+    with db.engine.begin() as connection:
+        connection.execute(text("INSERT INTO notes VALUES (3, 'taken')"))
+    group = GroupCommit(db.session)
+
+    async def main():
+        group.attach(asyncio.get_running_loop())
+        writes = (group.submit(_note(note), str(note)) for note in range(6))
+        return await asyncio.gather(*writes, return_exceptions=True)
+
+    answers = asyncio.run(main())
+    assert isinstance(answers[3], IntegrityError)
+    assert [a for n, a in enumerate(answers) if n != 3] == [0, 1, 2, 4, 5]
+    assert all(_stored(db, note) for note in (0, 1, 2, 4, 5))
+
+
+def test_a_thread_write_is_committed_by_the_attached_loop(db):
+    group = GroupCommit(db.session)
+
+    async def main():
+        group.attach(asyncio.get_running_loop())
+        committed_on = []
+
+        def work(session):
+            committed_on.append(threading.current_thread())
+            return _note(5)(session)
+
+        answer = await asyncio.to_thread(group.run, work, "5")
+        return answer, committed_on
+
+    answer, committed_on = asyncio.run(main())
+    assert (answer, _stored(db, 5)) == (5, True)
+    assert committed_on == [threading.main_thread()]  # the loop's thread, not the caller's
+
+
+def test_running_a_write_on_the_attached_loop_is_refused_instead_of_hanging(db):
+    group = GroupCommit(db.session)
+
+    async def main():
+        group.attach(asyncio.get_running_loop())
+        group.run(_note(1))
+
+    with pytest.raises(RuntimeError, match="submitted"):
+        asyncio.run(main())
 
 
 # -- moves: the service acknowledges a move only once it is in the database ---------------------

@@ -18,6 +18,7 @@ from .processes import (
     create_game,
     next_move,
     play,
+    play_over_sockets,
     public_events,
     public_view,
     record,
@@ -83,6 +84,22 @@ def test_restart_after_sigkill_past_a_snapshot_holds_exactly_the_acknowledged_mo
     _play_then_crash(server, game, rng, SNAPSHOT_EVERY + 3, acknowledged)
     assert stored(server.database_url, game.game_id).snapshots == [SNAPSHOT_EVERY]
     _assert_server_holds(server, game, acknowledged)
+
+
+def test_restart_after_sigkill_holds_exactly_the_moves_acknowledged_over_websockets(
+    server: Server,
+):
+    """Moves sent over a WebSocket are played on the server's event loop and committed
+    with the others of their round: each one's result still means it is stored."""
+    rng = random.Random(14)
+    acknowledged: list[Move] = []
+    with server.client() as client:
+        game = create_game(client)
+    for count in KILL_POINTS:
+        play_over_sockets(server, game, rng, count, acknowledged)
+        server.kill()
+        server.restart()
+        _assert_server_holds(server, game, acknowledged)
 
 
 def test_game_goes_on_after_a_sigkill_restart(server: Server):
