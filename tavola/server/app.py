@@ -72,7 +72,9 @@ def create_app(
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
         await run_in_threadpool(service.reload_all)
-        service.writes.attach(hub.loop)  # moves are played and committed on the loop
+        # Moves are played on the loop; SQLite's commits are made there too, a database
+        # server's by a committer thread while the loop goes on.
+        service.writes.attach(hub.loop, in_thread=not db.is_sqlite)
         listener = None
         if not db.is_sqlite:
 

@@ -329,8 +329,13 @@ class GameService:
         live = self.live.get(game_id)
         if live is None or (version is not None and version <= live.version):
             return False
-        with live.lock, self.db.session() as session:
-            return self._catch_up(session, live)
+        with live.lock:
+            # Looked at again once the game is ours: a move of this worker may have been
+            # heard while it was still being taken into memory.
+            if version is not None and version <= live.version:
+                return False
+            with self.db.session() as session:
+                return self._catch_up(session, live)
 
     def _catch_up(self, session: Any, live: Live) -> bool:
         newer = repo.actions_after(session, live.game_id, live.version)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
 
 from sqlalchemy.orm import Session
@@ -54,37 +55,66 @@ class GroupCommit:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._due: list[tuple[_Write[Any], asyncio.Future[Any]]] = []
         """Writes submitted on the loop, for its next commit."""
+        self._committer: ThreadPoolExecutor | None = None
+        self._in_flight = False
+        """A group is being committed by the committer thread."""
 
-    def attach(self, loop: asyncio.AbstractEventLoop | None) -> None:
-        """From now on `loop` makes the commits (None: threads lead them again)."""
+    def attach(self, loop: asyncio.AbstractEventLoop | None, *, in_thread: bool = False) -> None:
+        """From now on `loop` gathers the writes into groups (None: threads lead them
+        again). `in_thread`: one committer thread commits each group while the loop goes
+        on (for a database server, whose answers the loop would otherwise sit waiting
+        for); else the loop commits (SQLite: a local file, no waiting on anyone)."""
         self._loop = loop
+        if in_thread and loop is not None and self._committer is None:
+            self._committer = ThreadPoolExecutor(1, thread_name_prefix="commit")
+        elif not in_thread and self._committer is not None:
+            self._committer.shutdown()
+            self._committer = None
 
     @property
     def attached(self) -> bool:
         return self._loop is not None
 
     async def submit(self, work: Callable[[Session], T], key: str = "") -> T:
-        """`run`, for a coroutine on the attached loop: the loop commits `work` with the
-        others submitted in the same round, after that round's callbacks."""
+        """`run`, for a coroutine on the attached loop: `work` is committed with the
+        others submitted in the same round, after that round's callbacks (or, when the
+        committer thread is at work, with those submitted until it is done)."""
         assert self._loop is not None, "submit needs an attached loop"
         future: asyncio.Future[T] = self._loop.create_future()
-        if not self._due:
+        if not self._due and not self._in_flight:
             self._loop.call_soon(self._commit_due)
         self._due.append((_Write(work, key), future))
         return await future
 
     def _commit_due(self) -> None:
         due, self._due = self._due, []
-        for start in range(0, len(due), MAX_GROUP):
-            part = due[start : start + MAX_GROUP]
-            self._commit(sorted((w for w, _ in part), key=lambda w: w.key))
-            for write, future in part:
-                if future.cancelled():
-                    continue
-                if write.error is not None:
-                    future.set_exception(write.error)
-                else:
-                    future.set_result(write.result)
+        if not due:
+            return
+        if self._committer is None:
+            self._commit_groups([w for w, _ in due])
+            self._settle(due)
+            return
+        assert self._loop is not None
+        self._in_flight = True
+        done = self._loop.run_in_executor(self._committer, self._commit_groups, [w for w, _ in due])
+        done.add_done_callback(lambda _: self._settle(due))
+
+    def _commit_groups(self, writes: list[_Write[Any]]) -> None:
+        for start in range(0, len(writes), MAX_GROUP):
+            self._commit(sorted(writes[start : start + MAX_GROUP], key=lambda w: w.key))
+
+    def _settle(self, due: list[tuple[_Write[Any], asyncio.Future[Any]]]) -> None:
+        for write, future in due:
+            if future.cancelled():
+                continue
+            if write.error is not None:
+                future.set_exception(write.error)
+            else:
+                future.set_result(write.result)
+        if self._in_flight:
+            self._in_flight = False
+            if self._due:
+                self._commit_due()
 
     def run(self, work: Callable[[Session], T], key: str = "") -> T:
         """Runs `work` in a transaction and returns its result once that transaction is

@@ -152,6 +152,39 @@ def test_a_thread_write_is_committed_by_the_attached_loop(db):
     assert committed_on == [threading.main_thread()]  # the loop's thread, not the caller's
 
 
+def test_with_a_committer_thread_writes_arriving_during_a_commit_form_the_next_group(db):
+    """For a database server: a thread commits while the loop goes on; what is submitted
+    meanwhile waits for that commit to end and is committed next, in one group."""
+    group = GroupCommit(db.session)
+    committed_on = set()
+
+    def slow_note(note):
+        def work(session):
+            committed_on.add(threading.current_thread().name)
+            time.sleep(0.05)  # a slow commit: the loop submits more meanwhile
+            return _note(note)(session)
+
+        return work
+
+    async def main():
+        group.attach(asyncio.get_running_loop(), in_thread=True)
+
+        async def write(note, after):
+            await asyncio.sleep(after)
+            return await group.submit(slow_note(note), str(note)), _stored(db, note)
+
+        first = asyncio.ensure_future(write(0, 0))
+        rest = [write(note, 0.01) for note in range(1, 6)]
+        answers = await asyncio.gather(first, *rest)
+        group.attach(None)
+        return answers
+
+    assert asyncio.run(main()) == [(note, True) for note in range(6)]
+    assert group.commits == 2
+    assert threading.current_thread().name not in committed_on
+    assert all(name.startswith("commit") for name in committed_on)
+
+
 def test_running_a_write_on_the_attached_loop_is_refused_instead_of_hanging(db):
     group = GroupCommit(db.session)
 
