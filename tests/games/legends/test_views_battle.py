@@ -3,6 +3,8 @@
 import json
 
 from tavola.core import Action, Rng, Table, Viewer
+from tavola.core.playout import random_action
+from tavola.games.legends import views
 from tavola.games.legends.draws import take_top
 
 from .tables import character
@@ -79,3 +81,33 @@ def test_card_drawn_is_private_with_a_public_twin():
     theirs = [e for e in table.events_for(Viewer.seat("P2")) if e.type == "card_drawn"]
     assert mine[0].data["card_id"] == "S1-003"
     assert dict(theirs[0].data) == {"seat": "P1"}
+
+
+# -- the faces a view carries ---------------------------------------------------------------
+
+
+def test_the_faces_of_a_view_are_those_of_every_card_it_shows_over_a_random_game():
+    """Read from the view's text, the card ids are exactly those a walk of the view finds,
+    for every viewer at every step of a game."""
+    players = [{"name": n, "age": a, "kind": "bot"} for n, a in (("A", 9), ("B", 30), ("C", 12))]
+    table = Table("legends", {"mode": "classic", "deck_source": "starter", "players": players}, 7)
+    rng = Rng(7)
+    viewers = [Viewer.seat(s) for s in table.game.seats(table.state)] + [Viewer.public()]
+    for _ in range(80):
+        for viewer in viewers:
+            view = table.view(viewer)
+            shown = views._walked_card_ids({k: v for k, v in view.items() if k != "card_faces"})
+            assert set(view["card_faces"]) == shown
+        if not table.to_act:
+            break
+        seat = sorted(table.to_act)[0]
+        table.act(seat, random_action(table.game, table.state, seat, rng))
+
+
+def test_card_ids_a_view_text_would_not_show_exactly_are_found_by_walking_it():
+    nested = {"a": [{"card_id": "X1"}, {"b": {"card_id": "Y2"}}], "card_id": None}
+    assert views.card_ids(nested) == {"X1", "Y2"}
+    escaped = {"pile": [{"card_id": 'odd"id'}, {"card_id": "back\\slash"}, {"card_id": "Z"}]}
+    assert views.card_ids(escaped) == {'odd"id', "back\\slash", "Z"}
+    unwritable = {"pile": [{"card_id": "Q"}], "marks": {1: "a key JSON cannot have"}}
+    assert views.card_ids(unwritable) == {"Q"}
