@@ -26,6 +26,11 @@ def database(db_url):
     db.dispose()
 
 
+def _attach(service: GameService, loop) -> None:
+    """As the server does: the loop commits SQLite's groups, a thread a database server's."""
+    service.writes.attach(loop, in_thread=not service.db.is_sqlite)
+
+
 def _open(service: GameService, seed: int):
     return service.create("legends", {"mode": "classic"}, PLAYERS, seed=seed)[0]
 
@@ -51,7 +56,7 @@ def test_moves_on_the_loop_share_a_commit_and_each_is_stored_before_its_answer(d
         return result.version, _stored_moves(database, live.game_id)
 
     async def main():
-        service.writes.attach(asyncio.get_running_loop())
+        _attach(service, asyncio.get_running_loop())
         return await asyncio.gather(*(play(live) for live in games))
 
     assert asyncio.run(main()) == [(1, [1])] * len(games)
@@ -65,7 +70,7 @@ def test_a_stale_move_on_the_loop_is_refused_and_changes_nothing(database):
     seat, action = _first_move(live)
 
     async def main():
-        service.writes.attach(asyncio.get_running_loop())
+        _attach(service, asyncio.get_running_loop())
         await service.act_on_loop(live.game_id, seat, action, 0)
         with pytest.raises(Refusal) as refused:
             await service.act_on_loop(live.game_id, seat, action, 0)
@@ -86,8 +91,8 @@ def test_a_move_another_worker_committed_first_is_refused_and_caught_up(database
 
     async def main():
         loop = asyncio.get_running_loop()
-        first.writes.attach(loop)
-        second.writes.attach(loop)
+        _attach(first, loop)
+        _attach(second, loop)
         await first.act_on_loop(live.game_id, seat, action, 0)
         with pytest.raises(Refusal) as refused:
             await second.act_on_loop(live.game_id, seat, action, 0)
@@ -115,7 +120,7 @@ def test_a_game_a_thread_holds_while_it_waits_for_the_loop_is_played_the_threads
             service.writes.run(lambda session: None, live.game_id)
 
     async def main():
-        service.writes.attach(asyncio.get_running_loop())
+        _attach(service, asyncio.get_running_loop())
         thread = threading.Thread(target=holder)
         thread.start()
         await asyncio.to_thread(held.wait)
