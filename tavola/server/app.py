@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -37,6 +38,7 @@ from .schemas import (
 from .service import GameService, Live, Refusal
 
 MAX_BODY = 64 * 1024
+CHECKPOINT_SECONDS = 1.0
 WEB = Path(__file__).resolve().parents[1] / "web"
 REFUSALS: dict[int | str, dict[str, Any]] = {
     code: {"model": Refused} for code in (401, 403, 404, 409, 413, 422)
@@ -62,7 +64,7 @@ Lang = Annotated[
 def create_app(
     database_url: str | None = None, *, bot_delay: float = 0.3, tick: float = 0.05
 ) -> FastAPI:
-    db = Database(database_url)
+    db = Database(database_url, checkpoints_apart=True)
     db.migrate()
     hub = Hub()
     service = GameService(db, bot_delay=bot_delay, on_change=hub.changed_threadsafe)
@@ -334,10 +336,15 @@ async def _socket_action(
 
 
 async def _automation(service: GameService, tick: float) -> None:
-    """Bots move and clocks run out, server-side, for as long as the server runs."""
+    """Bots move and clocks run out, server-side, for as long as the server runs; the
+    database's log is checkpointed every second, off the loop."""
+    checkpoint_at = 0.0
     while True:
         try:
             moved = await run_in_threadpool(service.tick)
+            if time.monotonic() >= checkpoint_at:
+                checkpoint_at = time.monotonic() + CHECKPOINT_SECONDS
+                await run_in_threadpool(service.db.checkpoint)
         except Exception:
             moved = 0
         await asyncio.sleep(0 if moved else tick)

@@ -42,8 +42,15 @@ def _sqlite_pragmas(connection: Any, _: Any) -> None:
     cursor.close()
 
 
+def _no_checkpoint_at_commit(connection: Any, _: Any) -> None:
+    connection.execute("PRAGMA wal_autocheckpoint=0")
+
+
 class Database:
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, *, checkpoints_apart: bool = False) -> None:
+        """`checkpoints_apart` (SQLite): commits never copy the write-ahead log back into
+        the database file themselves; the owner calls `checkpoint` now and then, from a
+        thread of its own, so no commit of a move waits for that copy and its disk sync."""
         self.url = url or default_url()
         self.is_sqlite = self.url.startswith("sqlite")
         options: dict[str, Any] = {"future": True, "json_serializer": _json_text}
@@ -56,6 +63,8 @@ class Database:
         self.engine: Engine = create_engine(self.url, **options)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            if checkpoints_apart:
+                event.listen(self.engine, "connect", _no_checkpoint_at_commit)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def migrate(self) -> None:
@@ -68,6 +77,13 @@ class Database:
 
     def session(self) -> Session:
         return self.sessions()
+
+    def checkpoint(self) -> None:
+        """SQLite: copies the write-ahead log back into the database file, as far as no
+        reader still needs it (never waiting for readers or writers). Else nothing."""
+        if self.is_sqlite:
+            with self.engine.connect() as connection:
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def dispose(self) -> None:
         self.engine.dispose()
