@@ -3,10 +3,12 @@ with a deadline, and WebSocket reads that give up instead of hanging."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import anyio
@@ -192,3 +194,10 @@ def private_events_outside(events: list[dict[str, Any]], seat: str | None) -> li
         for e in events
         if e["visibility"] != "public" and (seat is None or seat not in e["visibility"])
     ]
+
+
+def run_in_own_loop(main: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run(main)` in a thread of its own: the browser tests' Playwright keeps a
+    loop running in the main thread, where `asyncio.run` would refuse to start."""
+    with ThreadPoolExecutor(1, thread_name_prefix="own-loop") as pool:
+        return pool.submit(asyncio.run, main).result()

@@ -15,6 +15,8 @@ from tavola.server.service import GameService, Refusal
 from tavola.store import Database
 from tavola.store.models import ActionRow
 
+from .api_helpers import run_in_own_loop
+
 PLAYERS = [{"name": "Anna", "age": 9}, {"name": "Bruno", "age": 30}]
 
 
@@ -59,7 +61,7 @@ def test_moves_on_the_loop_share_a_commit_and_each_is_stored_before_its_answer(d
         _attach(service, asyncio.get_running_loop())
         return await asyncio.gather(*(play(live) for live in games))
 
-    assert asyncio.run(main()) == [(1, [1])] * len(games)
+    assert run_in_own_loop(main()) == [(1, [1])] * len(games)
     assert service.writes.commits - commits_before == 1
     assert all(live.version == 1 for live in games)
 
@@ -76,7 +78,7 @@ def test_a_stale_move_on_the_loop_is_refused_and_changes_nothing(database):
             await service.act_on_loop(live.game_id, seat, action, 0)
         return refused.value
 
-    refusal = asyncio.run(main())
+    refusal = run_in_own_loop(main())
     assert (refusal.code, live.version) == ("STALE", 1)
     assert _stored_moves(database, live.game_id) == [1]
 
@@ -98,7 +100,7 @@ def test_a_move_another_worker_committed_first_is_refused_and_caught_up(database
             await second.act_on_loop(live.game_id, seat, action, 0)
         return refused.value
 
-    refusal = asyncio.run(main())
+    refusal = run_in_own_loop(main())
     assert refusal.code == "STALE"
     assert (other.version, other.table.hash) == (1, live.table.hash)
     assert _stored_moves(database, live.game_id) == [1]

@@ -17,6 +17,8 @@ from tavola.store import Database
 from tavola.store.group import GroupCommit
 from tavola.store.models import ActionRow
 
+from .api_helpers import run_in_own_loop
+
 
 @pytest.fixture
 def db(tmp_path):
@@ -113,7 +115,7 @@ def test_writes_submitted_in_one_loop_round_share_one_commit_and_return_committe
 
         return await asyncio.gather(*(write(note) for note in range(10)))
 
-    assert asyncio.run(main()) == [(note, True) for note in range(10)]
+    assert run_in_own_loop(main()) == [(note, True) for note in range(10)]
     assert group.commits == 1
 
 
@@ -127,7 +129,7 @@ def test_a_failing_submitted_write_fails_alone(db):
         writes = (group.submit(_note(note), str(note)) for note in range(6))
         return await asyncio.gather(*writes, return_exceptions=True)
 
-    answers = asyncio.run(main())
+    answers = run_in_own_loop(main())
     assert isinstance(answers[3], IntegrityError)
     assert [a for n, a in enumerate(answers) if n != 3] == [0, 1, 2, 4, 5]
     assert all(_stored(db, note) for note in (0, 1, 2, 4, 5))
@@ -145,11 +147,11 @@ def test_a_thread_write_is_committed_by_the_attached_loop(db):
             return _note(5)(session)
 
         answer = await asyncio.to_thread(group.run, work, "5")
-        return answer, committed_on
+        return answer, committed_on, threading.current_thread()
 
-    answer, committed_on = asyncio.run(main())
+    answer, committed_on, loop_thread = run_in_own_loop(main())
     assert (answer, _stored(db, 5)) == (5, True)
-    assert committed_on == [threading.main_thread()]  # the loop's thread, not the caller's
+    assert committed_on == [loop_thread]  # the loop's thread, not the caller's
 
 
 def test_with_a_committer_thread_writes_arriving_during_a_commit_form_the_next_group(db):
@@ -179,7 +181,7 @@ def test_with_a_committer_thread_writes_arriving_during_a_commit_form_the_next_g
         group.attach(None)
         return answers
 
-    assert asyncio.run(main()) == [(note, True) for note in range(6)]
+    assert run_in_own_loop(main()) == [(note, True) for note in range(6)]
     assert group.commits == 2
     assert threading.current_thread().name not in committed_on
     assert all(name.startswith("commit") for name in committed_on)
@@ -193,7 +195,7 @@ def test_running_a_write_on_the_attached_loop_is_refused_instead_of_hanging(db):
         group.run(_note(1))
 
     with pytest.raises(RuntimeError, match="submitted"):
-        asyncio.run(main())
+        run_in_own_loop(main())
 
 
 # -- moves: the service acknowledges a move only once it is in the database ---------------------
