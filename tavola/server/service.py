@@ -168,7 +168,7 @@ class GameService:
         self._loading = threading.Lock()
         # Every write goes through here: concurrent moves share a commit (one disk sync),
         # and SQLite, which has one writer at a time, never makes a writer sleep and retry.
-        self.writes = GroupCommit(db.session)
+        self.writes = GroupCommit(db.session, batch=repo.append_actions)
 
     # -- creating --------------------------------------------------------------------------
 
@@ -464,7 +464,7 @@ class GameService:
                     if ahead:
                         self._catch_up(session, live)
             move = self._checked_move(live, seat, action, version, client_action_id)
-            clocks = self.writes.run(lambda session: self._write_move(session, live, move), game_id)
+            clocks = self.writes.run(*self._move_write(live, move))
             if clocks is None:  # another worker's move came first
                 return self._lost_race(live, seat, client_action_id)
             self._accept(live, seat, action, move, clocks)
@@ -501,9 +501,7 @@ class GameService:
             try:
                 live.used_at = time.monotonic()
                 move = self._checked_move(live, seat, action, version, None)
-                clocks = await self.writes.submit(
-                    lambda session: self._write_move(session, live, move), game_id
-                )
+                clocks = await self.writes.submit(*self._move_write(live, move))
                 if clocks is not None:
                     self._accept(live, seat, action, move, clocks)
             finally:
@@ -590,22 +588,22 @@ class GameService:
             snapshot=live.game.dump(state) if version % SNAPSHOT_EVERY == 0 else None,
         )
 
-    def _write_move(
-        self, session: Any, live: Live, move: _Move
-    ) -> dict[tuple[str, str], Clock] | None:
-        """Appends the move under the database's version check; its clocks after it, or
-        None (nothing written) when the game is no longer at the move's version."""
-        appended = repo.append_action(
-            session,
+    def _move_write(self, live: Live, move: _Move) -> tuple[Any, str, repo.Append]:
+        """The group-commit write of a move (work, key, first row): the move is appended
+        under the database's version check with its group's others, then its snapshot
+        and clocks are written; it answers its clocks, or None (nothing written) when the
+        game was no longer at the move's version."""
+        append = repo.Append(
             live.game_id,
             move.version - 1,
             move.row,
-            status=move.status,
-            outcome=move.outcome,
-            state_hash=move.state_hash,
+            move.status,
+            move.outcome,
+            move.state_hash,
         )
-        if not appended:
-            return None
+        return (lambda session: self._after_append(session, live, move)), live.game_id, append
+
+    def _after_append(self, session: Any, live: Live, move: _Move) -> dict[tuple[str, str], Clock]:
         if move.snapshot is not None:
             session.add(
                 SnapshotRow(

@@ -30,11 +30,12 @@ MAX_GROUP = 64
 
 
 class _Write(Generic[T]):
-    __slots__ = ("done", "error", "key", "result", "wake", "work")
+    __slots__ = ("done", "error", "first", "key", "result", "wake", "work")
 
-    def __init__(self, work: Callable[[Session], T], key: str) -> None:
+    def __init__(self, work: Callable[[Session], T], key: str, first: Any = None) -> None:
         self.work = work
         self.key = key
+        self.first = first
         self.done = False
         self.result: T | None = None
         self.error: BaseException | None = None
@@ -43,9 +44,17 @@ class _Write(Generic[T]):
         self.wake.acquire()
 
 
+Batch = Callable[[Session, list[Any]], list[bool]]
+"""Runs the `first` rows of a group's writes as one statement: which of them took."""
+
+
 class GroupCommit:
-    def __init__(self, sessions: Callable[[], Session]) -> None:
+    def __init__(self, sessions: Callable[[], Session], batch: Batch | None = None) -> None:
+        """`batch`: writes may bring a `first` row, which all of a group's writes run
+        together, in one statement, before their `work` (a database server's round trip
+        each, saved); a write whose row did not take is not run and answers None."""
         self._sessions = sessions
+        self._batch = batch
         self._mutex = threading.Lock()
         self._queue: list[_Write[Any]] = []
         self._leading = False
@@ -75,7 +84,9 @@ class GroupCommit:
     def attached(self) -> bool:
         return self._loop is not None
 
-    async def submit(self, work: Callable[[Session], T], key: str = "") -> T:
+    async def submit(
+        self, work: Callable[[Session], T], key: str = "", first: Any = None
+    ) -> T | None:
         """`run`, for a coroutine on the attached loop: `work` is committed with the
         others submitted in the same round, after that round's callbacks (or, when the
         committer thread is at work, with those submitted until it is done)."""
@@ -83,7 +94,7 @@ class GroupCommit:
         future: asyncio.Future[T] = self._loop.create_future()
         if not self._due and not self._in_flight:
             self._loop.call_soon(self._commit_due)
-        self._due.append((_Write(work, key), future))
+        self._due.append((_Write(work, key, first), future))
         return await future
 
     def _commit_due(self) -> None:
@@ -116,7 +127,7 @@ class GroupCommit:
             if self._due:
                 self._commit_due()
 
-    def run(self, work: Callable[[Session], T], key: str = "") -> T:
+    def run(self, work: Callable[[Session], T], key: str = "", first: Any = None) -> T | None:
         """Runs `work` in a transaction and returns its result once that transaction is
         committed; its exception (the transaction then rolled back) propagates.
 
@@ -127,8 +138,8 @@ class GroupCommit:
         if loop is not None:  # the loop commits: this thread waits for it
             if _running_loop() is loop:
                 raise RuntimeError("on the loop, writes are submitted, not run")
-            return asyncio.run_coroutine_threadsafe(self.submit(work, key), loop).result()
-        write: _Write[T] = _Write(work, key)
+            return asyncio.run_coroutine_threadsafe(self.submit(work, key, first), loop).result()
+        write: _Write[T] = _Write(work, key, first)
         with self._mutex:
             self._queue.append(write)
             leads = not self._leading
@@ -158,7 +169,7 @@ class GroupCommit:
     def _commit(self, group: list[_Write[Any]]) -> None:
         try:
             with self._sessions() as session:
-                results = [w.work(session) for w in group]
+                results = self._run_writes(session, group)
                 session.commit()
             self.commits += 1
         except Exception as exc:
@@ -170,6 +181,15 @@ class GroupCommit:
             return
         for write, result in zip(group, results, strict=True):
             self._finish(write, result, None)
+
+    def _run_writes(self, session: Session, group: list[_Write[Any]]) -> list[Any]:
+        batched = [w for w in group if w.first is not None]
+        took: set[int] = set()
+        if batched:
+            assert self._batch is not None, "writes with a first row need a batch"
+            rows = self._batch(session, [w.first for w in batched])
+            took = {id(w) for w, row_took in zip(batched, rows, strict=True) if row_took}
+        return [w.work(session) if w.first is None or id(w) in took else None for w in group]
 
     @staticmethod
     def _finish(write: _Write[Any], result: Any, error: BaseException | None) -> None:

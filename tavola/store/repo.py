@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, delete, func, insert, select, update
+import orjson
+from sqlalchemy import Table, bindparam, delete, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from .models import ActionRow, DeadlineRow, GameRow, SeatRow, SnapshotRow
@@ -77,54 +79,96 @@ _NEXT_VERSION = (
 _APPEND = insert(ACTIONS)
 
 
-def _move_in_one_statement() -> Any:
-    """PostgreSQL: the version check, the log row and the notification of the other
-    workers in one statement, one round trip; it answers one row if the move was made."""
-    moved = _NEXT_VERSION.returning(GAMES.c.id).cte("moved")
-    columns = [c.key for c in ACTIONS.columns]
-    values = select(
-        *(
-            moved.c.id if c == "game_id" else bindparam(f"row_{c}", type_=ACTIONS.c[c].type)
-            for c in columns
-        )
+@dataclass(frozen=True, slots=True)
+class Append:
+    """A move for the log: its row's columns, to become version `expected_version + 1`."""
+
+    game_id: str
+    expected_version: int
+    row: dict[str, Any]
+    status: str
+    outcome: dict[str, Any] | None
+    state_hash: str
+
+    def version_params(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "expected": self.expected_version,
+            "version": self.expected_version + 1,
+            "status": self.status,
+            "outcome": self.outcome,
+            "state_hash": self.state_hash,
+            "updated_at": now(),
+        }
+
+
+_MOVES_PG = text(
+    """
+    WITH wanted AS (
+        SELECT * FROM unnest(
+            CAST(:game_id AS text[]), CAST(:expected AS int[]), CAST(:status AS text[]),
+            CAST(:outcome AS text[]), CAST(:state_hash AS text[]),
+            CAST(:updated_at AS timestamptz[]), CAST(:seat AS text[]), CAST(:action AS text[]),
+            CAST(:client_action_id AS text[]), CAST(:events AS text[]),
+            CAST(:created_at AS timestamptz[])
+        ) AS w(game_id, expected, status, outcome, state_hash, updated_at, seat, action,
+               client_action_id, events, created_at)
+    ), moved AS (
+        UPDATE games SET version = w.expected + 1, status = w.status,
+            outcome = CAST(w.outcome AS json), state_hash = w.state_hash,
+            updated_at = w.updated_at
+        FROM wanted AS w WHERE games.id = w.game_id AND games.version = w.expected
+        RETURNING games.id, games.version
+    ), added AS (
+        INSERT INTO actions (game_id, seq, seat, action, client_action_id, events, created_at)
+        SELECT w.game_id, moved.version, w.seat, CAST(w.action AS json), w.client_action_id,
+            CAST(w.events AS json), w.created_at
+        FROM wanted AS w JOIN moved ON moved.id = w.game_id
+        RETURNING game_id, seq
     )
-    added = insert(ACTIONS).from_select(columns, values).returning(ACTIONS.c.seq).cte("added")
-    return select(func.pg_notify("tavola_games", bindparam("payload"))).select_from(added)
+    SELECT game_id, pg_notify('tavola_games', game_id || ':' || seq) FROM added
+    """
+)
+"""PostgreSQL: every move of a group, each one's version check, log row and notification
+of the other workers, in one statement (one text, whatever the count: prepared once) and
+one round trip; it answers the games moved. (Two moves of one game never share a group:
+a game has one move in flight at a time.)"""
 
 
-_MOVE_PG = _move_in_one_statement()
-
-
-def append_action(
-    session: Session,
-    game_id: str,
-    expected_version: int,
-    row: dict[str, Any],
-    *,
-    status: str,
-    outcome: dict[str, Any] | None,
-    state_hash: str,
-) -> bool:
-    """The action (its row's columns) becomes version `expected_version + 1`, unless
-    another move got there first (then nothing is written and False comes back). With
-    PostgreSQL the other workers are told too (`tavola_games`, at commit)."""
+def append_actions(session: Session, moves: Sequence[Append]) -> list[bool]:
+    """Each move becomes its game's next version, unless another move got there first
+    (then nothing of it is written and False comes back for it). With PostgreSQL the
+    other workers are told too (`tavola_games`, at commit), and all the moves take one
+    round trip."""
     connection = session.connection()
-    version = {
-        "game_id": game_id,
-        "expected": expected_version,
-        "version": expected_version + 1,
-        "status": status,
-        "outcome": outcome,
-        "state_hash": state_hash,
-        "updated_at": now(),
+    if connection.dialect.name != "postgresql":
+        return [_append_one(connection, move) for move in moves]
+    stamp = now()
+    columns: dict[str, list[Any]] = {
+        "game_id": [m.game_id for m in moves],
+        "expected": [m.expected_version for m in moves],
+        "status": [m.status for m in moves],
+        "outcome": [_json_or_none(m.outcome) for m in moves],
+        "state_hash": [m.state_hash for m in moves],
+        "updated_at": [stamp] * len(moves),
+        "seat": [m.row["seat"] for m in moves],
+        "action": [_json_or_none(m.row["action"]) for m in moves],
+        "client_action_id": [m.row["client_action_id"] for m in moves],
+        "events": [_json_or_none(m.row["events"]) for m in moves],
+        "created_at": [m.row["created_at"] for m in moves],
     }
-    if connection.dialect.name == "postgresql":
-        payload = f"{game_id}:{expected_version + 1}"
-        params = {**version, **{f"row_{k}": v for k, v in row.items()}, "payload": payload}
-        return connection.execute(_MOVE_PG, params).first() is not None
-    if connection.execute(_NEXT_VERSION, version).rowcount != 1:
+    moved = {row.game_id for row in connection.execute(_MOVES_PG, columns)}
+    return [m.game_id in moved for m in moves]
+
+
+def _json_or_none(value: Any) -> str | None:
+    return None if value is None else orjson.dumps(value).decode()
+
+
+def _append_one(connection: Any, move: Append) -> bool:
+    if connection.execute(_NEXT_VERSION, move.version_params()).rowcount != 1:
         return False
-    connection.execute(_APPEND, row)
+    connection.execute(_APPEND, move.row)
     return True
 
 

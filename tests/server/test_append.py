@@ -1,0 +1,85 @@
+"""The log's appends: a group's moves are written together (with PostgreSQL in one
+statement), each under its own version check, and only the moves that passed it exist."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from tavola.store import Database, repo
+from tavola.store.models import ActionRow, GameRow
+
+
+def _games(db: Database, count: int) -> None:
+    with db.session() as session:
+        for i in range(count):
+            stamp = repo.now()
+            session.add(
+                GameRow(
+                    id=f"g{i}",
+                    game="legends",
+                    config={},
+                    seed=1,
+                    setup=None,
+                    status="active",
+                    version=0,
+                    opening=[],
+                    outcome=None,
+                    state_hash="0" * 64,
+                    created_at=stamp,
+                    updated_at=stamp,
+                )
+            )
+        session.commit()
+
+
+def _move(game: str, expected: int) -> repo.Append:
+    row = {
+        "game_id": game,
+        "seq": expected + 1,
+        "seat": "P1",
+        "action": {"type": "pass", "args": {"note": "é"}},
+        "client_action_id": None,
+        "events": [{"type": "passed", "data": {"seat": "P1"}}],
+        "created_at": repo.now(),
+    }
+    return repo.Append(game, expected, row, "active", None, "1" * 64)
+
+
+def test_each_move_of_a_group_is_appended_under_its_own_version_check(db_url):
+    db = Database(db_url)
+    db.migrate()
+    try:
+        _games(db, 3)
+        with db.session() as session:
+            assert repo.append_actions(session, [_move("g0", 0), _move("g1", 0)]) == [True, True]
+            session.commit()
+        over = repo.Append("g2", 0, _move("g2", 0).row, "over", {"winner": "P1"}, "2" * 64)
+        with db.session() as session:  # g0 is at version 1 now: its second move is stale
+            took = repo.append_actions(session, [_move("g0", 0), _move("g1", 1), over])
+            session.commit()
+        assert took == [False, True, True]
+        with db.session() as session:
+            logs = {
+                game: [(a.seq, a.action, a.events) for a in repo.actions_after(session, game, 0)]
+                for game in ("g0", "g1", "g2")
+            }
+            games = {g.id: g for g in session.scalars(select(GameRow))}
+            stored = session.scalars(select(ActionRow.client_action_id)).all()
+        assert [seq for seq, _, _ in logs["g0"]] == [1]
+        assert [seq for seq, _, _ in logs["g1"]] == [1, 2]
+        assert logs["g2"] == [
+            (
+                1,
+                {"type": "pass", "args": {"note": "é"}},
+                [{"type": "passed", "data": {"seat": "P1"}}],
+            )
+        ]
+        assert (games["g0"].version, games["g1"].version, games["g2"].version) == (1, 2, 1)
+        assert (games["g2"].status, games["g2"].outcome, games["g2"].state_hash) == (
+            "over",
+            {"winner": "P1"},
+            "2" * 64,
+        )
+        assert stored == [None] * 4
+    finally:
+        db.dispose()
