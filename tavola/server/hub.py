@@ -12,6 +12,8 @@ import orjson
 from fastapi import WebSocket
 from starlette.concurrency import run_in_threadpool
 
+from tavola.store.group import running_loop
+
 if TYPE_CHECKING:
     from .service import GameService, Live
 
@@ -70,7 +72,8 @@ class Hub:
         self._tasks: set[asyncio.Future[Any]] = set()
 
     def changed_threadsafe(self, game_id: str, version: int) -> None:
-        """Called from worker threads after a commit: builds and hands over the updates."""
+        """Called after a commit (from a worker thread, or the loop): builds the updates and
+        hands them to the loop, behind those handed over before."""
         loop = self.loop
         live = self.service.live.get(game_id) if self.service is not None else None
         if loop is None or loop.is_closed() or live is None or game_id not in self.connections:
@@ -82,7 +85,10 @@ class Hub:
                 log.exception("game %s: the updates could not be built", game_id)
                 return
             if delivery:  # handed over before the lock goes: deliveries stay in order
-                loop.call_soon_threadsafe(self._deliver, game_id, delivery)
+                if running_loop() is loop:  # a move played on the loop: no wake-up needed
+                    loop.call_soon(self._deliver, game_id, delivery)
+                else:
+                    loop.call_soon_threadsafe(self._deliver, game_id, delivery)
 
     def changed(self, game_id: str) -> None:
         """The same, from the event loop (the views are built in a worker thread)."""

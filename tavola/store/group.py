@@ -136,7 +136,7 @@ class GroupCommit:
         that concurrent groups of other processes lock rows in the same order."""
         loop = self._loop
         if loop is not None:  # the loop commits: this thread waits for it
-            if _running_loop() is loop:
+            if running_loop() is loop:
                 raise RuntimeError("on the loop, writes are submitted, not run")
             return asyncio.run_coroutine_threadsafe(self.submit(work, key, first), loop).result()
         write: _Write[T] = _Write(work, key, first)
@@ -197,7 +197,8 @@ class GroupCommit:
         write.wake.release()
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The loop running in this thread, if any."""
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
