@@ -190,7 +190,8 @@ def test_rematch_keeps_bots_and_needs_a_finished_game(tmp_path):
         early = client.post(f"/api/games/{game_id}/rematch", headers=bearer(token))
         assert early.status_code == 409 and early.json()["code"] == "not_finished"
         assert client.post(f"/api/games/{game_id}/rematch").status_code == 401
-        wait_view(client, game_id, token, lambda v: "P1" in v["to_act"], "P1 to act")
+        # The bot chooses its main at the same time as P1: once it has, nothing moves but P1.
+        wait_view(client, game_id, token, lambda v: v["to_act"] == ["P1"], "P1 alone to act")
         concede(client, game_id, created["tokens"])
         joined = client.post(f"/api/games/{game_id}/rematch", headers=bearer(token)).json()
         seen = wait_view(
