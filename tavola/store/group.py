@@ -7,10 +7,10 @@ group; when a group is done, the first write left in the queue is woken to lead 
 caller commits at once, as it would alone. Each waiting caller sleeps on its own lock, so a
 commit wakes only the callers it answers and the next leader, never every waiting thread.
 
-Attached to an event loop, the loop makes every commit instead: its coroutines `submit`
-writes, threads' `run` hands theirs to it, and the writes that arrive while the loop runs
-one round of callbacks share the commit made at its end. A server whose moves are played
-on the loop thus never waits for a thread to take the GIL back between two statements.
+Attached to an event loop, the loop gathers every write instead: its coroutines `submit`
+writes, threads' `run` hands theirs to it, and the writes that arrive in one round of the
+loop (or while a group is being committed) form the next group. The loop commits it itself
+(SQLite), or a committer thread does while the loop goes on (a database server).
 """
 
 from __future__ import annotations

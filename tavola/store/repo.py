@@ -107,16 +107,15 @@ _MOVES_PG = text(
     WITH wanted AS (
         SELECT * FROM unnest(
             CAST(:game_id AS text[]), CAST(:expected AS int[]), CAST(:status AS text[]),
-            CAST(:outcome AS text[]), CAST(:state_hash AS text[]),
-            CAST(:updated_at AS timestamptz[]), CAST(:seat AS text[]), CAST(:action AS text[]),
-            CAST(:client_action_id AS text[]), CAST(:events AS text[]),
-            CAST(:created_at AS timestamptz[])
-        ) AS w(game_id, expected, status, outcome, state_hash, updated_at, seat, action,
+            CAST(:outcome AS text[]), CAST(:state_hash AS text[]), CAST(:seat AS text[]),
+            CAST(:action AS text[]), CAST(:client_action_id AS text[]),
+            CAST(:events AS text[]), CAST(:created_at AS timestamptz[])
+        ) AS w(game_id, expected, status, outcome, state_hash, seat, action,
                client_action_id, events, created_at)
     ), moved AS (
         UPDATE games SET version = w.expected + 1, status = w.status,
             outcome = CAST(w.outcome AS json), state_hash = w.state_hash,
-            updated_at = w.updated_at
+            updated_at = CAST(:updated_at AS timestamptz)
         FROM wanted AS w WHERE games.id = w.game_id AND games.version = w.expected
         RETURNING games.id, games.version
     ), added AS (
@@ -143,19 +142,18 @@ def append_actions(session: Session, moves: Sequence[Append]) -> list[bool]:
     connection = session.connection()
     if connection.dialect.name != "postgresql":
         return [_append_one(connection, move) for move in moves]
-    stamp = now()
-    columns: dict[str, list[Any]] = {
+    columns: dict[str, Any] = {
         "game_id": [m.game_id for m in moves],
         "expected": [m.expected_version for m in moves],
         "status": [m.status for m in moves],
         "outcome": [_json_or_none(m.outcome) for m in moves],
         "state_hash": [m.state_hash for m in moves],
-        "updated_at": [stamp] * len(moves),
         "seat": [m.row["seat"] for m in moves],
         "action": [_json_or_none(m.row["action"]) for m in moves],
         "client_action_id": [m.row["client_action_id"] for m in moves],
         "events": [_json_or_none(m.row["events"]) for m in moves],
         "created_at": [m.row["created_at"] for m in moves],
+        "updated_at": now(),
     }
     moved = {row.game_id for row in connection.execute(_MOVES_PG, columns)}
     return [m.game_id in moved for m in moves]
