@@ -74,9 +74,9 @@ def create_app(
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
         await run_in_threadpool(service.reload_all)
-        # Moves are played on the loop; SQLite's commits are made there too, a database
-        # server's by a committer thread while the loop goes on.
-        service.writes.attach(hub.loop, in_thread=not db.is_sqlite)
+        # Moves are played on the loop and committed there: SQLite's at once, a database
+        # server's awaited while the loop goes on.
+        service.writes.attach(hub.loop, awaited=None if db.is_sqlite else db.awaited())
         listener = None
         if not db.is_sqlite:
 
@@ -98,6 +98,7 @@ def create_app(
             service.writes.attach(None)
             if listener is not None:
                 listener.stop()
+            await db.dispose_awaited()
             db.dispose()
 
     app = FastAPI(

@@ -48,7 +48,7 @@ from tavola.core import (
 )
 from tavola.store import Database, repo
 from tavola.store.group import GroupCommit
-from tavola.store.models import DeadlineRow, GameRow, SeatRow, SnapshotRow
+from tavola.store.models import DeadlineRow, GameRow, SeatRow
 
 from .security import hash_token, new_token, token_matches
 
@@ -464,10 +464,10 @@ class GameService:
                     if ahead:
                         self._catch_up(session, live)
             move = self._checked_move(live, seat, action, version, client_action_id)
-            clocks = self.writes.run(*self._move_write(live, move))
-            if clocks is None:  # another worker's move came first
+            answer = self.writes.run(*self._move_write(live, move))
+            if answer is None:  # another worker's move came first
                 return self._lost_race(live, seat, client_action_id)
-            self._accept(live, seat, action, move, clocks)
+            self._accept(live, seat, action, move, answer)
         return ActResult(move.version, move.events)
 
     async def act_on_loop(
@@ -501,12 +501,12 @@ class GameService:
             try:
                 live.used_at = time.monotonic()
                 move = self._checked_move(live, seat, action, version, None)
-                clocks = await self.writes.submit(*self._move_write(live, move))
-                if clocks is not None:
-                    self._accept(live, seat, action, move, clocks)
+                answer = await self.writes.submit(*self._move_write(live, move))
+                if answer is not None:
+                    self._accept(live, seat, action, move, answer)
             finally:
                 live.lock.release()
-        if clocks is None:  # another worker's move came first (caught up in a thread)
+        if answer is None:  # another worker's move came first (caught up in a thread)
             return await run_in_threadpool(self._lost_race, live, seat, None)
         return ActResult(move.version, move.events)
 
@@ -543,12 +543,14 @@ class GameService:
         seat: str,
         action: Action,
         move: _Move,
-        clocks: dict[tuple[str, str], Clock],
+        answer: dict[tuple[str, str], Clock] | bool,
     ) -> None:
-        """The committed move, in memory; its updates leave while the game is still held,
-        so they leave in move order."""
+        """The committed move (`answer`: its write's), in memory; its updates leave while
+        the game is still held, so they leave in move order."""
         live.table.state = move.state
-        live.version, live.status, live.clocks = move.version, move.status, clocks
+        live.version, live.status = move.version, move.status
+        if isinstance(answer, dict):  # else True: an untimed game's clocks stay as they are
+            live.clocks = answer
         live.table.log.append(LogEntry(seat, action))
         live.table.events.extend(move.events)
         live.follow(move.events)
@@ -589,10 +591,11 @@ class GameService:
         )
 
     def _move_write(self, live: Live, move: _Move) -> tuple[Any, str, repo.Append]:
-        """The group-commit write of a move (work, key, first row): the move is appended
-        under the database's version check with its group's others, then its snapshot
-        and clocks are written; it answers its clocks, or None (nothing written) when the
-        game was no longer at the move's version."""
+        """The group-commit write of a move (work, key, first row): the move and its
+        snapshot are appended under the database's version check with its group's others,
+        then its clocks are written. It answers the clocks as stored (True: an untimed
+        game, whose write is the row alone), or None (nothing written) when the game was no
+        longer at the move's version."""
         append = repo.Append(
             live.game_id,
             move.version - 1,
@@ -600,21 +603,13 @@ class GameService:
             move.status,
             move.outcome,
             move.state_hash,
+            move.snapshot,
         )
-        return (lambda session: self._after_append(session, live, move)), live.game_id, append
-
-    def _after_append(self, session: Any, live: Live, move: _Move) -> dict[tuple[str, str], Clock]:
-        if move.snapshot is not None:
-            session.add(
-                SnapshotRow(
-                    game_id=live.game_id,
-                    version=move.version,
-                    state=move.snapshot,
-                    state_hash=move.state_hash,
-                    created_at=move.row["created_at"],
-                )
-            )
-        return self._sync_clocks(session, live, move.state, move.status == "over")
+        over = move.status == "over"
+        if not live.clocks and (over or not live.game.clocks(move.state)):
+            return None, live.game_id, append
+        work = lambda session: self._sync_clocks(session, live, move.state, over)  # noqa: E731
+        return work, live.game_id, append
 
     def _first_answer(
         self, session: Any, live: Live, seat: str, client_action_id: str | None

@@ -11,7 +11,11 @@ import orjson
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import Session, sessionmaker
+
+from . import repo
+from .group import Awaited
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 SQLITE_SYNC = os.environ.get("TAVOLA_SQLITE_SYNC", "FULL")
@@ -66,6 +70,29 @@ class Database:
             if checkpoints_apart:
                 event.listen(self.engine, "connect", _no_checkpoint_at_commit)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._async_engine: AsyncEngine | None = None
+
+    def awaited(self) -> Awaited:
+        """The database server for an event loop, which awaits its answers instead of
+        waiting for them (the engine is made here: call it in the loop that will use it)."""
+        assert not self.is_sqlite, "SQLite answers at once: nothing to await"
+        if self._async_engine is None:
+            self._async_engine = create_async_engine(
+                self.url, json_serializer=_json_text, pool_size=2, max_overflow=0
+            )
+        each_committed = self._async_engine.execution_options(isolation_level="AUTOCOMMIT")
+
+        async def append(moves: list[Any]) -> list[bool]:
+            async with each_committed.connect() as connection:
+                return await repo.append_actions_awaited(connection, moves)
+
+        sessions = async_sessionmaker(self._async_engine, expire_on_commit=False)
+        return Awaited(sessions, append)
+
+    async def dispose_awaited(self) -> None:
+        if self._async_engine is not None:
+            await self._async_engine.dispose()
+            self._async_engine = None
 
     def migrate(self) -> None:
         """Applies every Alembic migration not yet applied."""

@@ -9,21 +9,24 @@ commit wakes only the callers it answers and the next leader, never every waitin
 
 Attached to an event loop, the loop gathers every write instead: its coroutines `submit`
 writes, threads' `run` hands theirs to it, and the writes that arrive in one round of the
-loop (or while a group is being committed) form the next group. The loop commits it itself
-(SQLite), or a committer thread does while the loop goes on (a database server).
+loop (or while a group is being committed) form the next group. The loop commits it itself:
+at once (SQLite: a local file), or awaiting a database server's answers while it goes on.
+No thread takes part, so no answer waits for a thread to get the interpreter back.
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
 T = TypeVar("T")
+Work = Callable[[Session], T]
 
 MAX_GROUP = 64
 """Writes per commit at most: a bounded transaction keeps each group's wait short."""
@@ -32,7 +35,7 @@ MAX_GROUP = 64
 class _Write(Generic[T]):
     __slots__ = ("done", "error", "first", "key", "result", "wake", "work")
 
-    def __init__(self, work: Callable[[Session], T], key: str, first: Any = None) -> None:
+    def __init__(self, work: Work[T] | None, key: str, first: Any = None) -> None:
         self.work = work
         self.key = key
         self.first = first
@@ -46,6 +49,16 @@ class _Write(Generic[T]):
 
 Batch = Callable[[Session, list[Any]], list[bool]]
 """Runs the `first` rows of a group's writes as one statement: which of them took."""
+
+
+@dataclass(frozen=True)
+class Awaited:
+    """A database server, for a loop that awaits its answers."""
+
+    sessions: Callable[[], AsyncSession]
+    batch: Callable[[list[Any]], Awaitable[list[bool]]]
+    """`Batch`, committed on its own: for writes that are only a first row, one round
+    trip in all."""
 
 
 class GroupCommit:
@@ -64,32 +77,31 @@ class GroupCommit:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._due: list[tuple[_Write[Any], asyncio.Future[Any]]] = []
         """Writes submitted on the loop, for its next commit."""
-        self._committer: ThreadPoolExecutor | None = None
+        self._awaited: Awaited | None = None
         self._in_flight = False
-        """A group is being committed by the committer thread."""
+        """A group is being committed while the loop goes on."""
 
-    def attach(self, loop: asyncio.AbstractEventLoop | None, *, in_thread: bool = False) -> None:
+    def attach(
+        self,
+        loop: asyncio.AbstractEventLoop | None,
+        *,
+        awaited: Awaited | None = None,
+    ) -> None:
         """From now on `loop` gathers the writes into groups (None: threads lead them
-        again). `in_thread`: one committer thread commits each group while the loop goes
-        on (for a database server, whose answers the loop would otherwise sit waiting
-        for); else the loop commits (SQLite: a local file, no waiting on anyone)."""
+        again). `awaited`: the loop commits each group there, going on while the database
+        server answers (one group at a time); else it commits in a plain session, at once
+        (SQLite: a local file, no waiting on anyone)."""
         self._loop = loop
-        if in_thread and loop is not None and self._committer is None:
-            self._committer = ThreadPoolExecutor(1, thread_name_prefix="commit")
-        elif not in_thread and self._committer is not None:
-            self._committer.shutdown()
-            self._committer = None
+        self._awaited = awaited if loop is not None else None
 
     @property
     def attached(self) -> bool:
         return self._loop is not None
 
-    async def submit(
-        self, work: Callable[[Session], T], key: str = "", first: Any = None
-    ) -> T | None:
+    async def submit(self, work: Work[T] | None, key: str = "", first: Any = None) -> T | None:
         """`run`, for a coroutine on the attached loop: `work` is committed with the
-        others submitted in the same round, after that round's callbacks (or, when the
-        committer thread is at work, with those submitted until it is done)."""
+        others submitted in the same round, after that round's callbacks (or, while a
+        group is being committed, with those submitted until it is done)."""
         assert self._loop is not None, "submit needs an attached loop"
         future: asyncio.Future[T] = self._loop.create_future()
         if not self._due and not self._in_flight:
@@ -101,18 +113,57 @@ class GroupCommit:
         due, self._due = self._due, []
         if not due:
             return
-        if self._committer is None:
-            self._commit_groups([w for w, _ in due])
+        writes = [w for w, _ in due]
+        if self._awaited is None:
+            for group in _groups(writes):
+                self._commit(group)
             self._settle(due)
             return
         assert self._loop is not None
         self._in_flight = True
-        done = self._loop.run_in_executor(self._committer, self._commit_groups, [w for w, _ in due])
+        done = self._loop.create_task(self._commit_awaited(writes))
         done.add_done_callback(lambda _: self._settle(due))
 
-    def _commit_groups(self, writes: list[_Write[Any]]) -> None:
-        for start in range(0, len(writes), MAX_GROUP):
-            self._commit(sorted(writes[start : start + MAX_GROUP], key=lambda w: w.key))
+    async def _commit_awaited(self, writes: list[_Write[Any]]) -> None:
+        rows_only = [w for w in writes if w.work is None]
+        for group in _groups(rows_only):
+            await self._batch_async(group)
+        for group in _groups([w for w in writes if w.work is not None]):
+            await self._commit_async(group)
+
+    async def _batch_async(self, group: list[_Write[Any]]) -> None:
+        """Writes that are only a first row: one statement, committed on its own."""
+        assert self._awaited is not None
+        try:
+            took = await self._awaited.batch([w.first for w in group])
+            self.commits += 1
+        except Exception as exc:
+            if len(group) == 1:
+                self._finish(group[0], None, exc)
+                return
+            for write in group:  # alone: a bad write fails only itself
+                await self._batch_async([write])
+            return
+        for write, row_took in zip(group, took, strict=True):
+            self._finish(write, True if row_took else None, None)
+
+    async def _commit_async(self, group: list[_Write[Any]]) -> None:
+        """`_commit`, awaiting the database server instead of waiting for it."""
+        assert self._awaited is not None
+        try:
+            async with self._awaited.sessions() as session:
+                results = await session.run_sync(self._run_writes, group)
+                await session.commit()
+            self.commits += 1
+        except Exception as exc:
+            if len(group) == 1:
+                self._finish(group[0], None, exc)
+                return
+            for write in group:  # alone: a bad write fails only itself
+                await self._commit_async([write])
+            return
+        for write, result in zip(group, results, strict=True):
+            self._finish(write, result, None)
 
     def _settle(self, due: list[tuple[_Write[Any], asyncio.Future[Any]]]) -> None:
         for write, future in due:
@@ -127,9 +178,10 @@ class GroupCommit:
             if self._due:
                 self._commit_due()
 
-    def run(self, work: Callable[[Session], T], key: str = "", first: Any = None) -> T | None:
+    def run(self, work: Work[T] | None, key: str = "", first: Any = None) -> T | None:
         """Runs `work` in a transaction and returns its result once that transaction is
-        committed; its exception (the transaction then rolled back) propagates.
+        committed; its exception (the transaction then rolled back) propagates. A write
+        that is only its `first` row (no work) answers True once that row took.
 
         `work` must only write through its session: it may run again, alone, when another
         write of its group fails. Groups run their writes ordered by `key` (a game id), so
@@ -158,7 +210,7 @@ class GroupCommit:
         with self._mutex:
             group, self._queue = self._queue[:MAX_GROUP], self._queue[MAX_GROUP:]
         try:
-            self._commit(sorted(group, key=lambda w: w.key))
+            self._commit(_by_key(group))
         finally:
             with self._mutex:
                 if self._queue:
@@ -189,12 +241,25 @@ class GroupCommit:
             assert self._batch is not None, "writes with a first row need a batch"
             rows = self._batch(session, [w.first for w in batched])
             took = {id(w) for w, row_took in zip(batched, rows, strict=True) if row_took}
-        return [w.work(session) if w.first is None or id(w) in took else None for w in group]
+        return [_done(w, session) if w.first is None or id(w) in took else None for w in group]
 
     @staticmethod
     def _finish(write: _Write[Any], result: Any, error: BaseException | None) -> None:
         write.result, write.error, write.done = result, error, True
         write.wake.release()
+
+
+def _done(write: _Write[Any], session: Session) -> Any:
+    return True if write.work is None else write.work(session)
+
+
+def _by_key(writes: list[_Write[Any]]) -> list[_Write[Any]]:
+    return sorted(writes, key=lambda w: w.key)
+
+
+def _groups(writes: list[_Write[Any]]) -> list[list[_Write[Any]]]:
+    """The writes in groups of MAX_GROUP at most, each in key order."""
+    return [_by_key(writes[i : i + MAX_GROUP]) for i in range(0, len(writes), MAX_GROUP)]
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:

@@ -9,6 +9,7 @@ from typing import Any, cast
 
 import orjson
 from sqlalchemy import Table, bindparam, delete, func, insert, select, text, update
+from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm import Session
 
 from .models import ActionRow, DeadlineRow, GameRow, SeatRow, SnapshotRow
@@ -77,6 +78,7 @@ _NEXT_VERSION = (
     )
 )
 _APPEND = insert(ACTIONS)
+_KEEP = insert(cast(Table, SnapshotRow.__table__))
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +91,8 @@ class Append:
     status: str
     outcome: dict[str, Any] | None
     state_hash: str
+    snapshot: dict[str, Any] | None = None
+    """The game's dumped state at the new version, kept as a snapshot when given."""
 
     def version_params(self) -> dict[str, Any]:
         return {
@@ -102,36 +106,39 @@ class Append:
         }
 
 
-_MOVES_PG = text(
-    """
+_MOVES_SQL = """
     WITH wanted AS (
-        SELECT * FROM unnest(
-            CAST(:game_id AS text[]), CAST(:expected AS int[]), CAST(:status AS text[]),
-            CAST(:outcome AS text[]), CAST(:state_hash AS text[]), CAST(:seat AS text[]),
-            CAST(:action AS text[]), CAST(:client_action_id AS text[]),
-            CAST(:events AS text[]), CAST(:created_at AS timestamptz[])
-        ) AS w(game_id, expected, status, outcome, state_hash, seat, action,
-               client_action_id, events, created_at)
+        SELECT * FROM json_to_recordset(CAST(:moves AS json)) AS w(
+            game_id text, expected int, status text, outcome json, state_hash text,
+            seat text, action json, client_action_id text, events json,
+            created_at timestamptz, snapshot json)
     ), moved AS (
-        UPDATE games SET version = w.expected + 1, status = w.status,
-            outcome = CAST(w.outcome AS json), state_hash = w.state_hash,
-            updated_at = CAST(:updated_at AS timestamptz)
+        UPDATE games SET version = w.expected + 1, status = w.status, outcome = w.outcome,
+            state_hash = w.state_hash, updated_at = CAST(:updated_at AS timestamptz)
         FROM wanted AS w WHERE games.id = w.game_id AND games.version = w.expected
         RETURNING games.id, games.version
     ), added AS (
         INSERT INTO actions (game_id, seq, seat, action, client_action_id, events, created_at)
-        SELECT w.game_id, moved.version, w.seat, CAST(w.action AS json), w.client_action_id,
-            CAST(w.events AS json), w.created_at
+        SELECT w.game_id, moved.version, w.seat, w.action, w.client_action_id, w.events,
+            w.created_at
         FROM wanted AS w JOIN moved ON moved.id = w.game_id
         RETURNING game_id, seq
-    )
+    ){kept}
     SELECT game_id, pg_notify('tavola_games', game_id || ':' || seq) FROM added
-    """
-)
-"""PostgreSQL: every move of a group, each one's version check, log row and notification
-of the other workers, in one statement (one text, whatever the count: prepared once) and
-one round trip; it answers the games moved. (Two moves of one game never share a group:
-a game has one move in flight at a time.)"""
+"""
+_KEPT_SQL = """, kept AS (
+        INSERT INTO snapshots (game_id, version, state, state_hash, created_at)
+        SELECT w.game_id, moved.version, w.snapshot, w.state_hash, w.created_at
+        FROM wanted AS w JOIN moved ON moved.id = w.game_id WHERE w.snapshot IS NOT NULL
+    )"""
+_MOVES_PG = text(_MOVES_SQL.format(kept=""))
+_MOVES_KEEPING_PG = text(_MOVES_SQL.format(kept=_KEPT_SQL))
+"""PostgreSQL: every move of a group, each one's version check, log row, snapshot (in the
+second text, for the groups that have one) and notification of the other workers, in one
+statement (two texts, whatever the count: each prepared once) and one round trip; it
+answers the games moved. The moves travel as one JSON document, which the server unpacks
+(quicker than arrays built in Python). Two moves of one game never share a group: a game
+has one move in flight at a time."""
 
 
 def append_actions(session: Session, moves: Sequence[Append]) -> list[bool]:
@@ -142,31 +149,53 @@ def append_actions(session: Session, moves: Sequence[Append]) -> list[bool]:
     connection = session.connection()
     if connection.dialect.name != "postgresql":
         return [_append_one(connection, move) for move in moves]
-    columns: dict[str, Any] = {
-        "game_id": [m.game_id for m in moves],
-        "expected": [m.expected_version for m in moves],
-        "status": [m.status for m in moves],
-        "outcome": [_json_or_none(m.outcome) for m in moves],
-        "state_hash": [m.state_hash for m in moves],
-        "seat": [m.row["seat"] for m in moves],
-        "action": [_json_or_none(m.row["action"]) for m in moves],
-        "client_action_id": [m.row["client_action_id"] for m in moves],
-        "events": [_json_or_none(m.row["events"]) for m in moves],
-        "created_at": [m.row["created_at"] for m in moves],
-        "updated_at": now(),
-    }
-    moved = {row.game_id for row in connection.execute(_MOVES_PG, columns)}
+    moved = {row.game_id for row in connection.execute(_moves_pg(moves), _pg_moves(moves))}
     return [m.game_id in moved for m in moves]
 
 
-def _json_or_none(value: Any) -> str | None:
-    return None if value is None else orjson.dumps(value).decode()
+async def append_actions_awaited(
+    connection: AsyncConnection, moves: Sequence[Append]
+) -> list[bool]:
+    """`append_actions` (PostgreSQL), awaited on an event loop: on a connection that
+    commits each statement, the moves are written in one round trip."""
+    answer = await connection.execute(_moves_pg(moves), _pg_moves(moves))
+    moved = {row.game_id for row in answer}
+    return [m.game_id in moved for m in moves]
+
+
+def _moves_pg(moves: Sequence[Append]) -> Any:
+    return _MOVES_KEEPING_PG if any(m.snapshot is not None for m in moves) else _MOVES_PG
+
+
+def _pg_moves(moves: Sequence[Append]) -> dict[str, Any]:
+    wanted = [
+        {
+            "game_id": m.game_id,
+            "expected": m.expected_version,
+            "status": m.status,
+            "outcome": m.outcome,
+            "state_hash": m.state_hash,
+            "snapshot": m.snapshot,
+            **m.row,
+        }
+        for m in moves
+    ]
+    return {"moves": orjson.dumps(wanted).decode(), "updated_at": now()}
 
 
 def _append_one(connection: Any, move: Append) -> bool:
     if connection.execute(_NEXT_VERSION, move.version_params()).rowcount != 1:
         return False
     connection.execute(_APPEND, move.row)
+    if move.snapshot is not None:
+        snapshot = {
+            "game_id": move.game_id,
+            "version": move.expected_version + 1,
+            "state": move.snapshot,
+            "state_hash": move.state_hash,
+            "created_at": move.row["created_at"],
+        }
+        connection.execute(_KEEP, snapshot)
     return True
 
 

@@ -5,6 +5,7 @@ must not wait for goes the threads' way instead of hanging the server."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 
@@ -28,9 +29,20 @@ def database(db_url):
     db.dispose()
 
 
-def _attach(service: GameService, loop) -> None:
-    """As the server does: the loop commits SQLite's groups, a thread a database server's."""
-    service.writes.attach(loop, in_thread=not service.db.is_sqlite)
+@contextlib.asynccontextmanager
+async def _attached(*services: GameService):
+    """As the server does: the loop commits the groups, awaiting a database server's
+    answers."""
+    loop = asyncio.get_running_loop()
+    for service in services:
+        awaited = None if service.db.is_sqlite else service.db.awaited()
+        service.writes.attach(loop, awaited=awaited)
+    try:
+        yield
+    finally:
+        for service in services:
+            service.writes.attach(None)
+            await service.db.dispose_awaited()
 
 
 def _open(service: GameService, seed: int):
@@ -58,8 +70,8 @@ def test_moves_on_the_loop_share_a_commit_and_each_is_stored_before_its_answer(d
         return result.version, _stored_moves(database, live.game_id)
 
     async def main():
-        _attach(service, asyncio.get_running_loop())
-        return await asyncio.gather(*(play(live) for live in games))
+        async with _attached(service):
+            return await asyncio.gather(*(play(live) for live in games))
 
     assert run_in_own_loop(main()) == [(1, [1])] * len(games)
     assert service.writes.commits - commits_before == 1
@@ -72,11 +84,11 @@ def test_a_stale_move_on_the_loop_is_refused_and_changes_nothing(database):
     seat, action = _first_move(live)
 
     async def main():
-        _attach(service, asyncio.get_running_loop())
-        await service.act_on_loop(live.game_id, seat, action, 0)
-        with pytest.raises(Refusal) as refused:
+        async with _attached(service):
             await service.act_on_loop(live.game_id, seat, action, 0)
-        return refused.value
+            with pytest.raises(Refusal) as refused:
+                await service.act_on_loop(live.game_id, seat, action, 0)
+            return refused.value
 
     refusal = run_in_own_loop(main())
     assert (refusal.code, live.version) == ("STALE", 1)
@@ -92,13 +104,11 @@ def test_a_move_another_worker_committed_first_is_refused_and_caught_up(database
     seat, action = _first_move(live)
 
     async def main():
-        loop = asyncio.get_running_loop()
-        _attach(first, loop)
-        _attach(second, loop)
-        await first.act_on_loop(live.game_id, seat, action, 0)
-        with pytest.raises(Refusal) as refused:
-            await second.act_on_loop(live.game_id, seat, action, 0)
-        return refused.value
+        async with _attached(first, second):
+            await first.act_on_loop(live.game_id, seat, action, 0)
+            with pytest.raises(Refusal) as refused:
+                await second.act_on_loop(live.game_id, seat, action, 0)
+            return refused.value
 
     refusal = run_in_own_loop(main())
     assert refusal.code == "STALE"
@@ -122,12 +132,12 @@ def test_a_game_a_thread_holds_while_it_waits_for_the_loop_is_played_the_threads
             service.writes.run(lambda session: None, live.game_id)
 
     async def main():
-        _attach(service, asyncio.get_running_loop())
-        thread = threading.Thread(target=holder)
-        thread.start()
-        await asyncio.to_thread(held.wait)
-        answers.append(await service.act_on_loop(live.game_id, seat, action, 0))
-        await asyncio.to_thread(thread.join)
+        async with _attached(service):
+            thread = threading.Thread(target=holder)
+            thread.start()
+            await asyncio.to_thread(held.wait)
+            answers.append(await service.act_on_loop(live.game_id, seat, action, 0))
+            await asyncio.to_thread(thread.join)
 
     runner = threading.Thread(target=asyncio.run, args=(main(),), daemon=True)
     runner.start()

@@ -3,10 +3,15 @@ statement), each under its own version check, and only the moves that passed it 
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
 from sqlalchemy import select
 
 from tavola.store import Database, repo
-from tavola.store.models import ActionRow, GameRow
+from tavola.store.models import ActionRow, GameRow, SnapshotRow
+
+from .api_helpers import run_in_own_loop
 
 
 def _games(db: Database, count: int) -> None:
@@ -81,5 +86,59 @@ def test_each_move_of_a_group_is_appended_under_its_own_version_check(db_url):
             "2" * 64,
         )
         assert stored == [None] * 4
+    finally:
+        db.dispose()
+
+
+def _snapshots(db: Database) -> list[tuple[str, int, dict, str]]:
+    with db.session() as session:
+        rows = session.scalars(select(SnapshotRow).order_by(SnapshotRow.game_id))
+        return [(s.game_id, s.version, s.state, s.state_hash) for s in rows]
+
+
+def _with_snapshot(move: repo.Append) -> repo.Append:
+    return dataclasses.replace(move, snapshot={"deck": ["c1", "c2"], "note": "è"})
+
+
+def test_a_snapshot_is_kept_with_its_move_and_only_when_the_move_took(db_url):
+    db = Database(db_url)
+    db.migrate()
+    try:
+        _games(db, 2)
+        with db.session() as session:
+            repo.append_actions(session, [_move("g1", 0)])
+            session.commit()
+        with db.session() as session:  # g1 is at version 1: its move and snapshot are stale
+            moves = [_with_snapshot(_move("g0", 0)), _with_snapshot(_move("g1", 0))]
+            assert repo.append_actions(session, moves) == [True, False]
+            session.commit()
+        assert _snapshots(db) == [("g0", 1, {"deck": ["c1", "c2"], "note": "è"}, "1" * 64)]
+    finally:
+        db.dispose()
+
+
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_awaited_appends_are_committed_by_their_one_statement(db_url):
+    """The event loop's way with a database server: a connection that commits each
+    statement, the group's moves in one of them."""
+    db = Database(db_url)
+    db.migrate()
+    _games(db, 2)
+
+    async def main():
+        awaited = db.awaited()
+        try:
+            first = await awaited.batch([_with_snapshot(_move("g0", 0)), _move("g1", 0)])
+            again = await awaited.batch([_move("g0", 0), _move("g1", 1)])
+        finally:
+            await db.dispose_awaited()
+        return first, again
+
+    try:
+        assert run_in_own_loop(main()) == ([True, True], [False, True])
+        with db.session() as session:  # another connection: committed rows only
+            versions = {g.id: g.version for g in session.scalars(select(GameRow))}
+        assert versions == {"g0": 1, "g1": 2}
+        assert [(game, version) for game, version, _, _ in _snapshots(db)] == [("g0", 1)]
     finally:
         db.dispose()

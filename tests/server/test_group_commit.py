@@ -4,6 +4,7 @@ write is committed (visible to any other connection)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -14,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from tavola.server.service import GameService
 from tavola.store import Database
-from tavola.store.group import GroupCommit
+from tavola.store.group import Awaited, GroupCommit
 from tavola.store.models import ActionRow
 
 from .api_helpers import run_in_own_loop
@@ -154,37 +155,61 @@ def test_a_thread_write_is_committed_by_the_attached_loop(db):
     assert committed_on == [loop_thread]  # the loop's thread, not the caller's
 
 
-def test_with_a_committer_thread_writes_arriving_during_a_commit_form_the_next_group(db):
-    """For a database server: a thread commits while the loop goes on; what is submitted
-    meanwhile waits for that commit to end and is committed next, in one group."""
-    group = GroupCommit(db.session)
-    committed_on = set()
+def test_awaited_writes_arriving_during_a_commit_form_the_next_group_on_the_loop(db):
+    """For a database server: the loop awaits each group's commit and goes on meanwhile;
+    what is submitted then is committed next, in one group. Writes that are only a row
+    go in one statement (the batch); the others in a session, after it. No thread
+    takes part."""
+    batches, threads = [], set()
 
-    def slow_note(note):
-        def work(session):
-            committed_on.add(threading.current_thread().name)
-            time.sleep(0.05)  # a slow commit: the loop submits more meanwhile
-            return _note(note)(session)
+    async def batch(rows):
+        threads.add(threading.current_thread())
+        batches.append(sorted(rows))
+        await asyncio.sleep(0.05)  # a slow server: the loop submits more meanwhile
+        return [row != "refused" for row in rows]
 
-        return work
+    @contextlib.asynccontextmanager
+    async def session():  # the database server's session, as the loop sees one
+        threads.add(threading.current_thread())
+        with db.session() as plain:
+            yield _AwaitedSession(plain)
 
     async def main():
-        group.attach(asyncio.get_running_loop(), in_thread=True)
+        group = GroupCommit(db.session)
+        group.attach(asyncio.get_running_loop(), awaited=Awaited(session, batch))
 
-        async def write(note, after):
+        async def write(row, after, work=None):
             await asyncio.sleep(after)
-            return await group.submit(slow_note(note), str(note)), _stored(db, note)
+            return await group.submit(work, row, first=None if work else row)
 
-        first = asyncio.ensure_future(write(0, 0))
-        rest = [write(note, 0.01) for note in range(1, 6)]
-        answers = await asyncio.gather(first, *rest)
+        answers = await asyncio.gather(
+            write("a", 0),
+            write("b", 0.01),
+            write("refused", 0.01),
+            write("c", 0.01, _note(7)),
+        )
         group.attach(None)
-        return answers
+        return answers, group.commits, threading.current_thread()
 
-    assert run_in_own_loop(main()) == [(note, True) for note in range(6)]
-    assert group.commits == 2
-    assert threading.current_thread().name not in committed_on
-    assert all(name.startswith("commit") for name in committed_on)
+    answers, commits, loop_thread = run_in_own_loop(main())
+    assert answers == [True, True, None, 7]
+    assert batches == [["a"], ["b", "refused"]]
+    assert commits == 3
+    assert _stored(db, 7)
+    assert threads == {loop_thread}
+
+
+class _AwaitedSession:
+    """A plain session behind the awaited interface (`run_sync`, `commit`)."""
+
+    def __init__(self, session):
+        self._session = session
+
+    async def run_sync(self, work, *args):
+        return work(self._session, *args)
+
+    async def commit(self):
+        self._session.commit()
 
 
 def test_running_a_write_on_the_attached_loop_is_refused_instead_of_hanging(db):

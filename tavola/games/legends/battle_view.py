@@ -14,14 +14,11 @@ from .protection import alive_characters, attack_targets, main_protected
 from .state import Character, Combat, LegendsState
 from .stats import (
     attack_value,
-    current_hp,
     defence_value,
-    eff,
+    effective_values,
     is_asleep,
     is_ready,
     is_vulnerable,
-    is_warded,
-    max_hp,
 )
 from .views import card_ref
 
@@ -41,17 +38,18 @@ def hidden_hand_cards(state: LegendsState, seat: str) -> set[str]:
 
 
 def character_view(state: LegendsState, ch: Character) -> dict[str, Any]:
+    values = effective_values(state, ch)
     return {
         "iid": ch.iid,
         "card_id": state.instances[ch.iid],
         "controller": ch.controller,
         "is_main": ch.is_main,
         "damage": ch.damage,
-        "hp": current_hp(state, ch),
-        "max_hp": max_hp(state, ch),
-        "str": eff(state, ch, "str"),
-        "mp": eff(state, ch, "mp"),
-        "def": eff(state, ch, "def"),
+        "hp": values["hp"],
+        "max_hp": values["max_hp"],
+        "str": values["str"],
+        "mp": values["mp"],
+        "def": values["def"],
         "ready": is_ready(ch),
         "vulnerable": is_vulnerable(ch),
         "exhausted": ch.exhausted,
@@ -59,7 +57,7 @@ def character_view(state: LegendsState, ch: Character) -> dict[str, Any]:
         "asleep": is_asleep(ch),
         "sleep_remaining": ch.sleep_remaining,
         "forwent": ch.forwent,
-        "warded": is_warded(state, ch),
+        "warded": values["warded"],
         "acted_this_turn": ch.acted_this_turn,
         "equipment": card_ref(state, ch.equipment_iid) if ch.equipment_iid else None,
         "modifiers": [m.dump() for m in ch.modifiers],

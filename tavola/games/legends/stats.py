@@ -4,6 +4,7 @@ and the attack and defence values of a combat."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from .cards import CharacterCard, EnchantgineeringCard, EquipmentCard
 from .effects import ModifyStat, ModifyStatAura, ProtectMagic, ProtectMagicAura
@@ -17,6 +18,7 @@ __all__ = [
     "current_hp",
     "defence_value",
     "eff",
+    "effective_values",
     "is_asleep",
     "is_ready",
     "is_vulnerable",
@@ -102,6 +104,37 @@ def is_warded(state: LegendsState, ch: Character) -> bool:
         or any(isinstance(e, ProtectMagic) for e in _equipment_effects(state, ch))
         or any(isinstance(a, ProtectMagic) for a in _auras(state, ch))
     )
+
+
+def effective_values(state: LegendsState, ch: Character) -> dict[str, Any]:
+    """`eff` of STR, MP and DEF, `max_hp`, `current_hp` and `is_warded` at once, in one pass
+    over the modifiers, equipment and auras (a view shows them all, for every character)."""
+    totals = {"str": 0, "mp": 0, "def": 0, "hp_max": 0}
+    warded = False
+    for m in ch.modifiers:
+        if m.stat == "ward":
+            warded = True
+        elif m.stat in totals:
+            totals[m.stat] += m.amount
+    effects: list[Any] = list(_equipment_effects(state, ch))
+    if battle(state).egs:
+        effects.extend(_auras(state, ch))
+    for e in effects:
+        if isinstance(e, ModifyStat):
+            if e.stat in totals:
+                totals[e.stat] += e.amount
+        else:  # the two kinds there are: modifying and protecting
+            warded = True
+    card = printed(state, ch)
+    most = max(1, card.hp + totals["hp_max"])
+    return {
+        "hp": most - ch.damage,
+        "max_hp": most,
+        "str": max(0, card.stat("str") + totals["str"]),
+        "mp": max(0, card.stat("mp") + totals["mp"]),
+        "def": max(0, card.stat("def") + totals["def"]),
+        "warded": warded,
+    }
 
 
 def attack_value(
