@@ -92,6 +92,27 @@ def test_r72_card_effects_never_leave_an_effective_stat_negative(game):
 
 @settings(max_examples=30, deadline=None)
 @given(game=starter_games())
+def test_a_views_values_of_a_character_are_the_rules_own(game):
+    """`effective_values` (one pass, for views) agrees with R72's and R70's functions."""
+
+    def check(table, seat):
+        state = table.state
+        for ch in characters(table):
+            expected = {
+                "hp": stats.current_hp(state, ch),
+                "max_hp": stats.max_hp(state, ch),
+                "str": stats.eff(state, ch, "str"),
+                "mp": stats.eff(state, ch, "mp"),
+                "def": stats.eff(state, ch, "def"),
+                "warded": stats.is_warded(state, ch),
+            }
+            assert stats.effective_values(state, ch) == expected
+
+    play(*game, check)
+
+
+@settings(max_examples=30, deadline=None)
+@given(game=starter_games())
 def test_r70_ward_always_blocks_opposing_magic(game):
     def check(table, seat):
         state = table.state
