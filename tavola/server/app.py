@@ -88,7 +88,7 @@ def create_app(
                 for game_id in list(service.live):
                     moved_elsewhere(game_id, 0)
 
-            listener = Listener(db.url, moved_elsewhere, catch_up_all)
+            listener = Listener(db.url, moved_elsewhere, catch_up_all, own=repo.origin())
             listener.start()
         task = asyncio.create_task(_automation(service, tick))
         try:

@@ -19,9 +19,15 @@ class Listener:
     moves committed while the connection was down were never heard."""
 
     def __init__(
-        self, url: str, on_move: Callable[[str, int], None], on_listen: Callable[[], None]
+        self,
+        url: str,
+        on_move: Callable[[str, int], None],
+        on_listen: Callable[[], None],
+        own: str = "",
     ) -> None:
+        """`own`: this process's mark (`repo.origin`); its own moves are not heard."""
         self.url = plain_url(url)
+        self.own = own
         self.on_move = on_move
         self.on_listen = on_listen
         self.stopping = threading.Event()
@@ -41,7 +47,9 @@ class Listener:
                     self.on_listen()
                     while not self.stopping.is_set():
                         for note in connection.notifies(timeout=0.5):
-                            game_id, _, version = note.payload.partition(":")
-                            self.on_move(game_id, int(version or 0))
+                            game_id, _, rest = note.payload.partition(":")
+                            version, _, origin = rest.partition(":")
+                            if not origin or origin != self.own:
+                                self.on_move(game_id, int(version or 0))
             except psycopg.Error:
                 self.stopping.wait(1.0)  # the database went away: try again shortly

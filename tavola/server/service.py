@@ -53,6 +53,10 @@ from tavola.store.models import DeadlineRow, GameRow, SeatRow
 from .security import hash_token, new_token, token_matches
 
 SNAPSHOT_EVERY = 50
+DEADLINES_LOOKED_AT_EVERY = 0.25
+"""Seconds between two looks at the database for clocks run out (bots are looked at
+every tick): a timeout fires at most this late, and the database is not asked twenty
+times a second."""
 FINISHED_KEPT_SECONDS = 10.0
 """A finished game leaves memory after this long unused (it is read back when asked for):
 a long-running server holds only the games being played."""
@@ -166,6 +170,8 @@ class GameService:
         self.on_change = on_change
         self.live: dict[str, Live] = {}
         self._loading = threading.Lock()
+        self._deadlines_at = 0.0
+        """When `tick` next looks for clocks run out (monotonic seconds)."""
         # Every write goes through here: concurrent moves share a commit (one disk sync),
         # and SQLite, which has one writer at a time, never makes a writer sleep and retry.
         self.writes = GroupCommit(db.session, batch=repo.append_actions)
@@ -646,7 +652,9 @@ class GameService:
         for live in list(self.live.values()):
             if live.bot_due is not None and time.monotonic() >= live.bot_due:
                 moves += self._bot_move(live)
-        moves += self._fire_timeouts()
+        if time.monotonic() >= self._deadlines_at:
+            self._deadlines_at = time.monotonic() + DEADLINES_LOOKED_AT_EVERY
+            moves += self._fire_timeouts()
         self._forget_finished()
         return moves
 

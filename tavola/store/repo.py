@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -124,7 +126,8 @@ _MOVES_SQL = """
         FROM wanted AS w JOIN moved ON moved.id = w.game_id
         RETURNING game_id, seq
     ){kept}
-    SELECT game_id, pg_notify('tavola_games', game_id || ':' || seq) FROM added
+    SELECT game_id, pg_notify('tavola_games', game_id || ':' || seq || ':' || :origin)
+    FROM added
 """
 _KEPT_SQL = """, kept AS (
         INSERT INTO snapshots (game_id, version, state, state_hash, created_at)
@@ -180,7 +183,19 @@ def _pg_moves(moves: Sequence[Append]) -> dict[str, Any]:
         }
         for m in moves
     ]
-    return {"moves": orjson.dumps(wanted).decode(), "updated_at": now()}
+    return {"moves": orjson.dumps(wanted).decode(), "updated_at": now(), "origin": origin()}
+
+
+_origin: tuple[int, str] | None = None
+
+
+def origin() -> str:
+    """This process's mark on the notifications of its moves (`game:version:mark`), by
+    which its listener knows them for its own: they are in its memory already."""
+    global _origin
+    if _origin is None or _origin[0] != os.getpid():  # a forked worker gets its own
+        _origin = (os.getpid(), secrets.token_hex(8))
+    return _origin[1]
 
 
 def _append_one(connection: Any, move: Append) -> bool:
