@@ -9,7 +9,8 @@ that many games sees), so the latency is the server's answer time at that load, 
 queue a flood of clients makes; --rate 0 plays as fast as the answers come (capacity).
 A finished game is replaced by a new one; the first --warmup seconds are not measured.
 
-With --postgres a throw-away PostgreSQL cluster is started (Debian's postgresql).
+With --postgres a throw-away PostgreSQL cluster is started (Debian's postgresql), which
+syncs every commit to the disk as a real one does (as SQLite does, synchronous=FULL).
 """
 
 from __future__ import annotations
@@ -205,7 +206,7 @@ def main() -> None:
             sys.path.insert(0, str(ROOT))
             from tests.server.pg import cluster
 
-            url = stack.enter_context(cluster())
+            url = stack.enter_context(cluster(durable=True))  # commits synced, as SQLite's
         else:
             folder = stack.enter_context(tempfile.TemporaryDirectory())
             url = f"sqlite:///{folder}/bench.db"

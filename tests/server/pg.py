@@ -30,8 +30,10 @@ def _as_postgres(*args: str) -> None:
 
 
 @contextlib.contextmanager
-def cluster() -> Iterator[str]:
-    """Yields a SQLAlchemy URL of a fresh, empty PostgreSQL cluster."""
+def cluster(*, durable: bool = False) -> Iterator[str]:
+    """Yields a SQLAlchemy URL of a fresh, empty PostgreSQL cluster. `durable`: every
+    commit reaches the disk before it is answered, as on a real server (else, for tests,
+    nothing is synced)."""
     binaries = BIN_DIRS[0]
     folder = Path(tempfile.mkdtemp(prefix="tavola-pg-"))
     os.chmod(folder, 0o777)
@@ -50,10 +52,9 @@ def cluster() -> Iterator[str]:
         "UTF8",
         "--no-sync",
     )
-    options = (
-        f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c fsync=off "
-        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-    )
+    options = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c max_connections=200"
+    if not durable:  # tests: nothing needs to outlive the cluster
+        options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     _as_postgres(
         str(binaries / "pg_ctl"),
         "-D",
