@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
 
 import orjson
-from sqlalchemy import Table, bindparam, delete, func, insert, select, text, update
+from sqlalchemy import Connection, Dialect, Table, delete, func, select, text, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm import Session
 
@@ -67,20 +68,31 @@ def action_by_client_id(session: Session, game_id: str, client_action_id: str) -
     return session.scalars(query).first()
 
 
-# Built once: the statements of every move, on the tables themselves (no ORM bookkeeping).
+# SQLite: a move's statements go to the driver's own cursor, their values made by the
+# columns' own SQLAlchemy types (so every read finds them as SQLAlchemy writes them): the
+# statement machinery around them cost more than SQLite itself, on the loop, at every move.
 _NEXT_VERSION = (
-    update(GAMES)
-    .where(GAMES.c.id == bindparam("game_id"), GAMES.c.version == bindparam("expected"))
-    .values(
-        version=bindparam("version"),
-        status=bindparam("status"),
-        outcome=bindparam("outcome"),
-        state_hash=bindparam("state_hash"),
-        updated_at=bindparam("updated_at"),
-    )
+    "UPDATE games SET version = ?, status = ?, outcome = ?, state_hash = ?, updated_at = ?"
+    " WHERE id = ? AND version = ?"
 )
-_APPEND = insert(ACTIONS)
-_KEEP = insert(cast(Table, SnapshotRow.__table__))
+_APPEND = (
+    "INSERT INTO actions (game_id, seq, seat, action, client_action_id, events, created_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+_KEEP = (
+    "INSERT INTO snapshots (game_id, version, state, state_hash, created_at) VALUES (?, ?, ?, ?, ?)"
+)
+
+
+@functools.lru_cache(maxsize=4)
+def _sqlite_values(dialect: Dialect) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
+    """How the dialect stores a JSON value and a moment (the log's column types)."""
+
+    def processor(column: Any) -> Callable[[Any], Any]:
+        made = column.type.dialect_impl(dialect).bind_processor(dialect)
+        return made if made is not None else (lambda value: value)
+
+    return processor(ACTIONS.c.events), processor(ACTIONS.c.created_at)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,17 +107,6 @@ class Append:
     state_hash: str
     snapshot: dict[str, Any] | None = None
     """The game's dumped state at the new version, kept as a snapshot when given."""
-
-    def version_params(self) -> dict[str, Any]:
-        return {
-            "game_id": self.game_id,
-            "expected": self.expected_version,
-            "version": self.expected_version + 1,
-            "status": self.status,
-            "outcome": self.outcome,
-            "state_hash": self.state_hash,
-            "updated_at": now(),
-        }
 
 
 _MOVES_SQL = """
@@ -151,7 +152,7 @@ def append_actions(session: Session, moves: Sequence[Append]) -> list[bool]:
     round trip."""
     connection = session.connection()
     if connection.dialect.name != "postgresql":
-        return [_append_one(connection, move) for move in moves]
+        return _append_sqlite(connection, moves)
     moved = {row.game_id for row in connection.execute(_moves_pg(moves), _pg_moves(moves))}
     return [m.game_id in moved for m in moves]
 
@@ -198,20 +199,38 @@ def origin() -> str:
     return _origin[1]
 
 
-def _append_one(connection: Any, move: Append) -> bool:
-    if connection.execute(_NEXT_VERSION, move.version_params()).rowcount != 1:
-        return False
-    connection.execute(_APPEND, move.row)
-    if move.snapshot is not None:
-        snapshot = {
-            "game_id": move.game_id,
-            "version": move.expected_version + 1,
-            "state": move.snapshot,
-            "state_hash": move.state_hash,
-            "created_at": move.row["created_at"],
-        }
-        connection.execute(_KEEP, snapshot)
-    return True
+def _append_sqlite(connection: Connection, moves: Sequence[Append]) -> list[bool]:
+    json, moment = _sqlite_values(connection.dialect)
+    updated_at = moment(now())
+    cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    took = []
+    try:
+        for m in moves:
+            version = m.expected_version + 1
+            outcome = json(m.outcome)
+            moved = (version, m.status, outcome, m.state_hash, updated_at, m.game_id, version - 1)
+            cursor.execute(_NEXT_VERSION, moved)
+            if cursor.rowcount != 1:
+                took.append(False)
+                continue
+            row, stamp = m.row, moment(m.row["created_at"])
+            action, events = json(row["action"]), json(row["events"])
+            logged = (
+                m.game_id,
+                version,
+                row["seat"],
+                action,
+                row["client_action_id"],
+                events,
+                stamp,
+            )
+            cursor.execute(_APPEND, logged)
+            if m.snapshot is not None:
+                cursor.execute(_KEEP, (m.game_id, version, json(m.snapshot), m.state_hash, stamp))
+            took.append(True)
+    finally:
+        cursor.close()
+    return took
 
 
 def latest_snapshot(session: Session, game_id: str, at_most: int) -> SnapshotRow | None:

@@ -142,3 +142,40 @@ def test_awaited_appends_are_committed_by_their_one_statement(db_url):
         assert [(game, version) for game, version, _, _ in _snapshots(db)] == [("g0", 1)]
     finally:
         db.dispose()
+
+
+def test_an_appended_move_reads_back_as_one_written_through_the_orm(db_url):
+    """The append writes its values itself (SQLite: on the driver's cursor): a row must
+    read back exactly as SQLAlchemy's own write of the same values does."""
+    db = Database(db_url)
+    db.migrate()
+    try:
+        _games(db, 2)
+        move = _with_snapshot(_move("g1", 0))
+        with db.session() as session:
+            row = {**move.row, "game_id": "g0"}
+            session.add(ActionRow(**row))
+            session.add(
+                SnapshotRow(
+                    game_id="g0",
+                    version=1,
+                    state=move.snapshot,
+                    state_hash=move.state_hash,
+                    created_at=row["created_at"],
+                )
+            )
+            assert repo.append_actions(session, [move]) == [True]
+            session.commit()
+        with db.session() as session:
+            logged = [repo.actions_after(session, game, 0)[0] for game in ("g0", "g1")]
+            kept = [repo.latest_snapshot(session, game, 1) for game in ("g0", "g1")]
+            g1 = repo.game(session, "g1")
+        columns = ("seq", "seat", "action", "client_action_id", "events", "created_at")
+        assert [getattr(logged[1], c) for c in columns] == [getattr(logged[0], c) for c in columns]
+        columns = ("version", "state", "state_hash", "created_at")
+        assert [getattr(kept[1], c) for c in columns] == [getattr(kept[0], c) for c in columns]
+        assert g1 is not None and g1.updated_at.replace(tzinfo=None) >= g1.created_at.replace(
+            tzinfo=None
+        )
+    finally:
+        db.dispose()
