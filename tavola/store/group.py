@@ -61,6 +61,10 @@ class Awaited:
     trip in all."""
 
 
+Transact = Callable[[list[_Write[Any]]], Awaitable[list[Any]]]
+"""Commits a group's writes, awaited: their answers."""
+
+
 class GroupCommit:
     def __init__(self, sessions: Callable[[], Session], batch: Batch | None = None) -> None:
         """`batch`: writes may bring a `first` row, which all of a group's writes run
@@ -127,43 +131,37 @@ class GroupCommit:
     async def _commit_awaited(self, writes: list[_Write[Any]]) -> None:
         rows_only = [w for w in writes if w.work is None]
         for group in _groups(rows_only):
-            await self._batch_async(group)
+            await self._commit_async(group, self._rows_only)
         for group in _groups([w for w in writes if w.work is not None]):
-            await self._commit_async(group)
+            await self._commit_async(group, self._in_session)
 
-    async def _batch_async(self, group: list[_Write[Any]]) -> None:
-        """Writes that are only a first row: one statement, committed on its own."""
-        assert self._awaited is not None
-        try:
-            took = await self._awaited.batch([w.first for w in group])
-            self.commits += 1
-        except Exception as exc:
-            if len(group) == 1:
-                self._finish(group[0], None, exc)
-                return
-            for write in group:  # alone: a bad write fails only itself
-                await self._batch_async([write])
-            return
-        for write, row_took in zip(group, took, strict=True):
-            self._finish(write, True if row_took else None, None)
-
-    async def _commit_async(self, group: list[_Write[Any]]) -> None:
+    async def _commit_async(self, group: list[_Write[Any]], transact: Transact) -> None:
         """`_commit`, awaiting the database server instead of waiting for it."""
-        assert self._awaited is not None
         try:
-            async with self._awaited.sessions() as session:
-                results = await session.run_sync(self._run_writes, group)
-                await session.commit()
+            results = await transact(group)
             self.commits += 1
         except Exception as exc:
             if len(group) == 1:
                 self._finish(group[0], None, exc)
                 return
             for write in group:  # alone: a bad write fails only itself
-                await self._commit_async([write])
+                await self._commit_async([write], transact)
             return
         for write, result in zip(group, results, strict=True):
             self._finish(write, result, None)
+
+    async def _rows_only(self, group: list[_Write[Any]]) -> list[Any]:
+        """Writes that are only a first row: one statement, committed on its own."""
+        assert self._awaited is not None
+        took = await self._awaited.batch([w.first for w in group])
+        return [True if row_took else None for row_took in took]
+
+    async def _in_session(self, group: list[_Write[Any]]) -> list[Any]:
+        assert self._awaited is not None
+        async with self._awaited.sessions() as session:
+            results = await session.run_sync(self._run_writes, group)
+            await session.commit()
+        return results
 
     def _settle(self, due: list[tuple[_Write[Any], asyncio.Future[Any]]]) -> None:
         for write, future in due:

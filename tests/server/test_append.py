@@ -14,6 +14,14 @@ from tavola.store.models import ActionRow, GameRow, SnapshotRow
 from .api_helpers import run_in_own_loop
 
 
+@pytest.fixture
+def db(db_url):
+    database = Database(db_url)
+    database.migrate()
+    yield database
+    database.dispose()
+
+
 def _games(db: Database, count: int) -> None:
     with db.session() as session:
         for i in range(count):
@@ -50,44 +58,39 @@ def _move(game: str, expected: int) -> repo.Append:
     return repo.Append(game, expected, row, "active", None, "1" * 64)
 
 
-def test_each_move_of_a_group_is_appended_under_its_own_version_check(db_url):
-    db = Database(db_url)
-    db.migrate()
-    try:
-        _games(db, 3)
-        with db.session() as session:
-            assert repo.append_actions(session, [_move("g0", 0), _move("g1", 0)]) == [True, True]
-            session.commit()
-        over = repo.Append("g2", 0, _move("g2", 0).row, "over", {"winner": "P1"}, "2" * 64)
-        with db.session() as session:  # g0 is at version 1 now: its second move is stale
-            took = repo.append_actions(session, [_move("g0", 0), _move("g1", 1), over])
-            session.commit()
-        assert took == [False, True, True]
-        with db.session() as session:
-            logs = {
-                game: [(a.seq, a.action, a.events) for a in repo.actions_after(session, game, 0)]
-                for game in ("g0", "g1", "g2")
-            }
-            games = {g.id: g for g in session.scalars(select(GameRow))}
-            stored = session.scalars(select(ActionRow.client_action_id)).all()
-        assert [seq for seq, _, _ in logs["g0"]] == [1]
-        assert [seq for seq, _, _ in logs["g1"]] == [1, 2]
-        assert logs["g2"] == [
-            (
-                1,
-                {"type": "pass", "args": {"note": "é"}},
-                [{"type": "passed", "data": {"seat": "P1"}}],
-            )
-        ]
-        assert (games["g0"].version, games["g1"].version, games["g2"].version) == (1, 2, 1)
-        assert (games["g2"].status, games["g2"].outcome, games["g2"].state_hash) == (
-            "over",
-            {"winner": "P1"},
-            "2" * 64,
+def test_each_move_of_a_group_is_appended_under_its_own_version_check(db):
+    _games(db, 3)
+    with db.session() as session:
+        assert repo.append_actions(session, [_move("g0", 0), _move("g1", 0)]) == [True, True]
+        session.commit()
+    over = repo.Append("g2", 0, _move("g2", 0).row, "over", {"winner": "P1"}, "2" * 64)
+    with db.session() as session:  # g0 is at version 1 now: its second move is stale
+        took = repo.append_actions(session, [_move("g0", 0), _move("g1", 1), over])
+        session.commit()
+    assert took == [False, True, True]
+    with db.session() as session:
+        logs = {
+            game: [(a.seq, a.action, a.events) for a in repo.actions_after(session, game, 0)]
+            for game in ("g0", "g1", "g2")
+        }
+        games = {g.id: g for g in session.scalars(select(GameRow))}
+        stored = session.scalars(select(ActionRow.client_action_id)).all()
+    assert [seq for seq, _, _ in logs["g0"]] == [1]
+    assert [seq for seq, _, _ in logs["g1"]] == [1, 2]
+    assert logs["g2"] == [
+        (
+            1,
+            {"type": "pass", "args": {"note": "é"}},
+            [{"type": "passed", "data": {"seat": "P1"}}],
         )
-        assert stored == [None] * 4
-    finally:
-        db.dispose()
+    ]
+    assert (games["g0"].version, games["g1"].version, games["g2"].version) == (1, 2, 1)
+    assert (games["g2"].status, games["g2"].outcome, games["g2"].state_hash) == (
+        "over",
+        {"winner": "P1"},
+        "2" * 64,
+    )
+    assert stored == [None] * 4
 
 
 def _snapshots(db: Database) -> list[tuple[str, int, dict, str]]:
@@ -100,29 +103,22 @@ def _with_snapshot(move: repo.Append) -> repo.Append:
     return dataclasses.replace(move, snapshot={"deck": ["c1", "c2"], "note": "è"})
 
 
-def test_a_snapshot_is_kept_with_its_move_and_only_when_the_move_took(db_url):
-    db = Database(db_url)
-    db.migrate()
-    try:
-        _games(db, 2)
-        with db.session() as session:
-            repo.append_actions(session, [_move("g1", 0)])
-            session.commit()
-        with db.session() as session:  # g1 is at version 1: its move and snapshot are stale
-            moves = [_with_snapshot(_move("g0", 0)), _with_snapshot(_move("g1", 0))]
-            assert repo.append_actions(session, moves) == [True, False]
-            session.commit()
-        assert _snapshots(db) == [("g0", 1, {"deck": ["c1", "c2"], "note": "è"}, "1" * 64)]
-    finally:
-        db.dispose()
+def test_a_snapshot_is_kept_with_its_move_and_only_when_the_move_took(db):
+    _games(db, 2)
+    with db.session() as session:
+        repo.append_actions(session, [_move("g1", 0)])
+        session.commit()
+    with db.session() as session:  # g1 is at version 1: its move and snapshot are stale
+        moves = [_with_snapshot(_move("g0", 0)), _with_snapshot(_move("g1", 0))]
+        assert repo.append_actions(session, moves) == [True, False]
+        session.commit()
+    assert _snapshots(db) == [("g0", 1, {"deck": ["c1", "c2"], "note": "è"}, "1" * 64)]
 
 
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
-def test_awaited_appends_are_committed_by_their_one_statement(db_url):
+def test_awaited_appends_are_committed_by_their_one_statement(db):
     """The event loop's way with a database server: a connection that commits each
     statement, the group's moves in one of them."""
-    db = Database(db_url)
-    db.migrate()
     _games(db, 2)
 
     async def main():
@@ -134,48 +130,40 @@ def test_awaited_appends_are_committed_by_their_one_statement(db_url):
             await db.dispose_awaited()
         return first, again
 
-    try:
-        assert run_in_own_loop(main()) == ([True, True], [False, True])
-        with db.session() as session:  # another connection: committed rows only
-            versions = {g.id: g.version for g in session.scalars(select(GameRow))}
-        assert versions == {"g0": 1, "g1": 2}
-        assert [(game, version) for game, version, _, _ in _snapshots(db)] == [("g0", 1)]
-    finally:
-        db.dispose()
+    assert run_in_own_loop(main()) == ([True, True], [False, True])
+    with db.session() as session:  # another connection: committed rows only
+        versions = {g.id: g.version for g in session.scalars(select(GameRow))}
+    assert versions == {"g0": 1, "g1": 2}
+    assert [(game, version) for game, version, _, _ in _snapshots(db)] == [("g0", 1)]
 
 
-def test_an_appended_move_reads_back_as_one_written_through_the_orm(db_url):
+def test_an_appended_move_reads_back_as_one_written_through_the_orm(db):
     """The append writes its values itself (SQLite: on the driver's cursor): a row must
     read back exactly as SQLAlchemy's own write of the same values does."""
-    db = Database(db_url)
-    db.migrate()
-    try:
-        _games(db, 2)
-        move = _with_snapshot(_move("g1", 0))
-        with db.session() as session:
-            row = {**move.row, "game_id": "g0"}
-            session.add(ActionRow(**row))
-            session.add(
-                SnapshotRow(
-                    game_id="g0",
-                    version=1,
-                    state=move.snapshot,
-                    state_hash=move.state_hash,
-                    created_at=row["created_at"],
-                )
+    _games(db, 2)
+    move = _with_snapshot(_move("g1", 0))
+    with db.session() as session:
+        row = {**move.row, "game_id": "g0"}
+        session.add(ActionRow(**row))
+        session.add(
+            SnapshotRow(
+                game_id="g0",
+                version=1,
+                state=move.snapshot,
+                state_hash=move.state_hash,
+                created_at=row["created_at"],
             )
-            assert repo.append_actions(session, [move]) == [True]
-            session.commit()
-        with db.session() as session:
-            logged = [repo.actions_after(session, game, 0)[0] for game in ("g0", "g1")]
-            kept = [repo.latest_snapshot(session, game, 1) for game in ("g0", "g1")]
-            g1 = repo.game(session, "g1")
-        columns = ("seq", "seat", "action", "client_action_id", "events", "created_at")
-        assert [getattr(logged[1], c) for c in columns] == [getattr(logged[0], c) for c in columns]
-        columns = ("version", "state", "state_hash", "created_at")
-        assert [getattr(kept[1], c) for c in columns] == [getattr(kept[0], c) for c in columns]
-        assert g1 is not None and g1.updated_at.replace(tzinfo=None) >= g1.created_at.replace(
-            tzinfo=None
         )
-    finally:
-        db.dispose()
+        assert repo.append_actions(session, [move]) == [True]
+        session.commit()
+    with db.session() as session:
+        logged = [repo.actions_after(session, game, 0)[0] for game in ("g0", "g1")]
+        kept = [repo.latest_snapshot(session, game, 1) for game in ("g0", "g1")]
+        g1 = repo.game(session, "g1")
+    columns = ("seq", "seat", "action", "client_action_id", "events", "created_at")
+    assert [getattr(logged[1], c) for c in columns] == [getattr(logged[0], c) for c in columns]
+    columns = ("version", "state", "state_hash", "created_at")
+    assert [getattr(kept[1], c) for c in columns] == [getattr(kept[0], c) for c in columns]
+    assert g1 is not None and g1.updated_at.replace(tzinfo=None) >= g1.created_at.replace(
+        tzinfo=None
+    )

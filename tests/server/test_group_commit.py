@@ -199,6 +199,25 @@ def test_awaited_writes_arriving_during_a_commit_form_the_next_group_on_the_loop
     assert threads == {loop_thread}
 
 
+def test_a_failing_awaited_row_fails_alone(db):
+    async def batch(rows):
+        if "bad" in rows:
+            raise ValueError("a bad row")
+        return [True] * len(rows)
+
+    async def main():
+        group = GroupCommit(db.session)
+        group.attach(asyncio.get_running_loop(), awaited=Awaited(db.session, batch))
+        writes = (group.submit(None, row, first=row) for row in ("a", "bad", "c"))
+        answers = await asyncio.gather(*writes, return_exceptions=True)
+        group.attach(None)
+        return answers
+
+    first, bad, last = run_in_own_loop(main())
+    assert (first, last) == (True, True)
+    assert isinstance(bad, ValueError)
+
+
 class _AwaitedSession:
     """A plain session behind the awaited interface (`run_sync`, `commit`)."""
 
