@@ -39,6 +39,17 @@ class Listener:
     def stop(self) -> None:
         self.stopping.set()
 
+    def _heard(self, payload: str) -> None:
+        """A statement's moves: `mark game:version,game:version…` (the mark of the
+        process that made them)."""
+        origin, _, moves = payload.rpartition(" ")
+        if origin and origin == self.own:
+            return
+        for move in moves.split(","):
+            game_id, _, version = move.partition(":")
+            if game_id:
+                self.on_move(game_id, int(version or 0))
+
     def _run(self) -> None:
         while not self.stopping.is_set():
             try:
@@ -47,9 +58,6 @@ class Listener:
                     self.on_listen()
                     while not self.stopping.is_set():
                         for note in connection.notifies(timeout=0.5):
-                            game_id, _, rest = note.payload.partition(":")
-                            version, _, origin = rest.partition(":")
-                            if not origin or origin != self.own:
-                                self.on_move(game_id, int(version or 0))
+                            self._heard(note.payload)
             except psycopg.Error:
                 self.stopping.wait(1.0)  # the database went away: try again shortly

@@ -126,9 +126,12 @@ _MOVES_SQL = """
             w.created_at
         FROM wanted AS w JOIN moved ON moved.id = w.game_id
         RETURNING game_id, seq
-    ){kept}
-    SELECT game_id, pg_notify('tavola_games', game_id || ':' || seq || ':' || :origin)
-    FROM added
+    ){kept}, told AS (
+        SELECT pg_notify('tavola_games', CAST(:origin AS text) || ' '
+            || string_agg(game_id || ':' || seq, ',')) AS told
+        FROM added HAVING count(*) > 0
+    )
+    SELECT game_id FROM added CROSS JOIN told
 """
 _KEPT_SQL = """, kept AS (
         INSERT INTO snapshots (game_id, version, state, state_hash, created_at)
@@ -191,7 +194,7 @@ _origin: tuple[int, str] | None = None
 
 
 def origin() -> str:
-    """This process's mark on the notifications of its moves (`game:version:mark`), by
+    """This process's mark on the notifications of its moves (`mark game:version,…`), by
     which its listener knows them for its own: they are in its memory already."""
     global _origin
     if _origin is None or _origin[0] != os.getpid():  # a forked worker gets its own

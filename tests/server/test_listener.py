@@ -25,10 +25,11 @@ def test_the_listener_hears_other_workers_moves_and_not_its_own(db_url):
     try:
         wait_until(lambda: listening, timeout=10, what="the listener to listen")
         with psycopg.connect(plain_url(db_url), autocommit=True) as connection:
-            for payload in ("g1:3:mine", "g1:4:theirs", "g2:7", "g3:1:mine", "g2:8:other"):
+            payloads = ("mine g1:3", "theirs g1:4,g4:2", "g2:7", "mine g3:1,g5:9", "other g2:8")
+            for payload in payloads:
                 connection.execute("SELECT pg_notify('tavola_games', %s)", (payload,))
-        wait_until(lambda: len(heard) >= 3, timeout=10, what="the other workers' moves")
+        wait_until(lambda: len(heard) >= 4, timeout=10, what="the other workers' moves")
     finally:
         listener.stop()
         listener.thread.join(timeout=5)
-    assert heard == [("g1", 4), ("g2", 7), ("g2", 8)]
+    assert heard == [("g1", 4), ("g4", 2), ("g2", 7), ("g2", 8)]
