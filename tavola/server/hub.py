@@ -47,8 +47,7 @@ def new_faces(
     Faces are the catalogue's fixed text: most of a view's bytes, and the same at every
     move, so a connection is sent each once (the page keeps them)."""
     view = payload.get("view")
-    faces = view.get("card_faces") if isinstance(view, dict) else None
-    if not isinstance(faces, dict):
+    if not isinstance(view, dict) or not isinstance(faces := view.get("card_faces"), dict):
         return payload, sent
     fresh = {card_id: face for card_id, face in faces.items() if card_id not in sent}
     return {**payload, "view": {**view, "card_faces": fresh}}, sent.union(fresh)

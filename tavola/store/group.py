@@ -20,7 +20,7 @@ import asyncio
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, overload
 
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
@@ -176,6 +176,12 @@ class GroupCommit:
             if self._due:
                 self._commit_due()
 
+    @overload
+    def run(self, work: Work[T], key: str = "") -> T: ...
+
+    @overload
+    def run(self, work: Work[T] | None, key: str, first: Any) -> T | None: ...
+
     def run(self, work: Work[T] | None, key: str = "", first: Any = None) -> T | None:
         """Runs `work` in a transaction and returns its result once that transaction is
         committed; its exception (the transaction then rolled back) propagates. A write
@@ -200,7 +206,7 @@ class GroupCommit:
             self._lead()
         if write.error is not None:
             raise write.error
-        return write.result  # type: ignore[return-value]
+        return write.result
 
     def _lead(self) -> None:
         """Commits the queue's first group (the leader's own write is its first), then
