@@ -8,6 +8,8 @@ import uuid
 import pytest
 from sqlalchemy import create_engine, text
 
+from tavola.store import Database
+
 from . import pg
 
 
@@ -34,3 +36,12 @@ def db_url(request, tmp_path):
         connection.execute(text(f"CREATE DATABASE {name}"))
     admin.dispose()
     return base.rsplit("/", 1)[0] + f"/{name}"
+
+
+@pytest.fixture
+def database(db_url):
+    """A migrated `Database` on `db_url`."""
+    db = Database(db_url)
+    db.migrate()
+    yield db
+    db.dispose()

@@ -21,14 +21,6 @@ from .api_helpers import run_in_own_loop
 PLAYERS = [{"name": "Anna", "age": 9}, {"name": "Bruno", "age": 30}]
 
 
-@pytest.fixture
-def database(db_url):
-    db = Database(db_url)
-    db.migrate()
-    yield db
-    db.dispose()
-
-
 @contextlib.asynccontextmanager
 async def _attached(*services: GameService):
     """As the server does: the loop commits the groups, awaiting a database server's

@@ -14,16 +14,8 @@ from tavola.store.models import ActionRow, GameRow, SnapshotRow
 from .api_helpers import run_in_own_loop
 
 
-@pytest.fixture
-def db(db_url):
-    database = Database(db_url)
-    database.migrate()
-    yield database
-    database.dispose()
-
-
-def _games(db: Database, count: int) -> None:
-    with db.session() as session:
+def _games(database: Database, count: int) -> None:
+    with database.session() as session:
         for i in range(count):
             stamp = repo.now()
             session.add(
@@ -58,17 +50,17 @@ def _move(game: str, expected: int) -> repo.Append:
     return repo.Append(game, expected, row, "active", None, "1" * 64)
 
 
-def test_each_move_of_a_group_is_appended_under_its_own_version_check(db):
-    _games(db, 3)
-    with db.session() as session:
+def test_each_move_of_a_group_is_appended_under_its_own_version_check(database):
+    _games(database, 3)
+    with database.session() as session:
         assert repo.append_actions(session, [_move("g0", 0), _move("g1", 0)]) == [True, True]
         session.commit()
     over = repo.Append("g2", 0, _move("g2", 0).row, "over", {"winner": "P1"}, "2" * 64)
-    with db.session() as session:  # g0 is at version 1 now: its second move is stale
+    with database.session() as session:  # g0 is at version 1 now: its second move is stale
         took = repo.append_actions(session, [_move("g0", 0), _move("g1", 1), over])
         session.commit()
     assert took == [False, True, True]
-    with db.session() as session:
+    with database.session() as session:
         logs = {
             game: [(a.seq, a.action, a.events) for a in repo.actions_after(session, game, 0)]
             for game in ("g0", "g1", "g2")
@@ -93,8 +85,8 @@ def test_each_move_of_a_group_is_appended_under_its_own_version_check(db):
     assert stored == [None] * 4
 
 
-def _snapshots(db: Database) -> list[tuple[str, int, dict, str]]:
-    with db.session() as session:
+def _snapshots(database: Database) -> list[tuple[str, int, dict, str]]:
+    with database.session() as session:
         rows = session.scalars(select(SnapshotRow).order_by(SnapshotRow.game_id))
         return [(s.game_id, s.version, s.state, s.state_hash) for s in rows]
 
@@ -103,46 +95,46 @@ def _with_snapshot(move: repo.Append) -> repo.Append:
     return dataclasses.replace(move, snapshot={"deck": ["c1", "c2"], "note": "è"})
 
 
-def test_a_snapshot_is_kept_with_its_move_and_only_when_the_move_took(db):
-    _games(db, 2)
-    with db.session() as session:
+def test_a_snapshot_is_kept_with_its_move_and_only_when_the_move_took(database):
+    _games(database, 2)
+    with database.session() as session:
         repo.append_actions(session, [_move("g1", 0)])
         session.commit()
-    with db.session() as session:  # g1 is at version 1: its move and snapshot are stale
+    with database.session() as session:  # g1 is at version 1: its move and snapshot are stale
         moves = [_with_snapshot(_move("g0", 0)), _with_snapshot(_move("g1", 0))]
         assert repo.append_actions(session, moves) == [True, False]
         session.commit()
-    assert _snapshots(db) == [("g0", 1, {"deck": ["c1", "c2"], "note": "è"}, "1" * 64)]
+    assert _snapshots(database) == [("g0", 1, {"deck": ["c1", "c2"], "note": "è"}, "1" * 64)]
 
 
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
-def test_awaited_appends_are_committed_by_their_one_statement(db):
+def test_awaited_appends_are_committed_by_their_one_statement(database):
     """The event loop's way with a database server: a connection that commits each
     statement, the group's moves in one of them."""
-    _games(db, 2)
+    _games(database, 2)
 
     async def main():
-        awaited = db.awaited()
+        awaited = database.awaited()
         try:
             first = await awaited.batch([_with_snapshot(_move("g0", 0)), _move("g1", 0)])
             again = await awaited.batch([_move("g0", 0), _move("g1", 1)])
         finally:
-            await db.dispose_awaited()
+            await database.dispose_awaited()
         return first, again
 
     assert run_in_own_loop(main()) == ([True, True], [False, True])
-    with db.session() as session:  # another connection: committed rows only
+    with database.session() as session:  # another connection: committed rows only
         versions = {g.id: g.version for g in session.scalars(select(GameRow))}
     assert versions == {"g0": 1, "g1": 2}
-    assert [(game, version) for game, version, _, _ in _snapshots(db)] == [("g0", 1)]
+    assert [(game, version) for game, version, _, _ in _snapshots(database)] == [("g0", 1)]
 
 
-def test_an_appended_move_reads_back_as_one_written_through_the_orm(db):
+def test_an_appended_move_reads_back_as_one_written_through_the_orm(database):
     """The append writes its values itself (SQLite: on the driver's cursor): a row must
     read back exactly as SQLAlchemy's own write of the same values does."""
-    _games(db, 2)
+    _games(database, 2)
     move = _with_snapshot(_move("g1", 0))
-    with db.session() as session:
+    with database.session() as session:
         row = {**move.row, "game_id": "g0"}
         session.add(ActionRow(**row))
         session.add(
@@ -156,7 +148,7 @@ def test_an_appended_move_reads_back_as_one_written_through_the_orm(db):
         )
         assert repo.append_actions(session, [move]) == [True]
         session.commit()
-    with db.session() as session:
+    with database.session() as session:
         logged = [repo.actions_after(session, game, 0)[0] for game in ("g0", "g1")]
         kept = [repo.latest_snapshot(session, game, 1) for game in ("g0", "g1")]
         g1 = repo.game(session, "g1")
