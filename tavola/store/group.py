@@ -82,8 +82,9 @@ class GroupCommit:
         self._due: list[tuple[_Write[Any], asyncio.Future[Any]]] = []
         """Writes submitted on the loop, for its next commit."""
         self._awaited: Awaited | None = None
-        self._in_flight = False
-        """A group is being committed while the loop goes on."""
+        self._committing: asyncio.Task[None] | None = None
+        """The group being committed while the loop goes on (held here: a task nobody
+        holds may be collected mid-flight)."""
 
     def attach(
         self,
@@ -108,7 +109,7 @@ class GroupCommit:
         group is being committed, with those submitted until it is done)."""
         assert self._loop is not None, "submit needs an attached loop"
         future: asyncio.Future[T] = self._loop.create_future()
-        if not self._due and not self._in_flight:
+        if not self._due and self._committing is None:
             self._loop.call_soon(self._commit_due)
         self._due.append((_Write(work, key, first), future))
         return await future
@@ -124,9 +125,8 @@ class GroupCommit:
             self._settle(due)
             return
         assert self._loop is not None
-        self._in_flight = True
-        done = self._loop.create_task(self._commit_awaited(writes))
-        done.add_done_callback(lambda _: self._settle(due))
+        self._committing = self._loop.create_task(self._commit_awaited(writes))
+        self._committing.add_done_callback(lambda _: self._settle(due))
 
     async def _commit_awaited(self, writes: list[_Write[Any]]) -> None:
         rows_only = [w for w in writes if w.work is None]
@@ -171,8 +171,8 @@ class GroupCommit:
                 future.set_exception(write.error)
             else:
                 future.set_result(write.result)
-        if self._in_flight:
-            self._in_flight = False
+        if self._committing is not None:
+            self._committing = None
             if self._due:
                 self._commit_due()
 
