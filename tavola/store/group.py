@@ -139,16 +139,11 @@ class GroupCommit:
         """`_commit`, awaiting the database server instead of waiting for it."""
         try:
             results = await transact(group)
-            self.commits += 1
         except Exception as exc:
-            if len(group) == 1:
-                self._finish(group[0], None, exc)
-                return
-            for write in group:  # alone: a bad write fails only itself
-                await self._commit_async([write], transact)
+            for alone in self._failed(group, exc):
+                await self._commit_async(alone, transact)
             return
-        for write, result in zip(group, results, strict=True):
-            self._finish(write, result, None)
+        self._committed(group, results)
 
     async def _rows_only(self, group: list[_Write[Any]]) -> list[Any]:
         """Writes that are only a first row: one statement, committed on its own."""
@@ -227,16 +222,24 @@ class GroupCommit:
             with self._sessions() as session:
                 results = self._run_writes(session, group)
                 session.commit()
-            self.commits += 1
         except Exception as exc:
-            if len(group) == 1:
-                self._finish(group[0], None, exc)
-                return
-            for write in group:  # alone: a bad write fails only itself
-                self._commit([write])
+            for alone in self._failed(group, exc):
+                self._commit(alone)
             return
+        self._committed(group, results)
+
+    def _committed(self, group: list[_Write[Any]], results: list[Any]) -> None:
+        self.commits += 1
         for write, result in zip(group, results, strict=True):
             self._finish(write, result, None)
+
+    def _failed(self, group: list[_Write[Any]], error: Exception) -> list[list[_Write[Any]]]:
+        """A group's commit failed: a lone write fails with `error`; a group's writes are
+        each to be tried again alone, so that a bad write fails only itself."""
+        if len(group) == 1:
+            self._finish(group[0], None, error)
+            return []
+        return [[write] for write in group]
 
     def _run_writes(self, session: Session, group: list[_Write[Any]]) -> list[Any]:
         batched = [w for w in group if w.first is not None]
