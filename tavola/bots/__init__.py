@@ -1,5 +1,5 @@
 """Game-agnostic players. Each sees the game only through the `Game` protocol (the search
-bots also use the game's optional `evaluate(state, seat)`), and none looks at what its
+bots also use the game's `Evaluation` capability), and none looks at what its
 seat cannot see: given two states its seat sees alike, a bot with the same seed plays the
 same action."""
 
@@ -9,12 +9,13 @@ import math
 from typing import Any
 
 from tavola.core import Game, Player, derive_seed
+from tavola.core.capabilities import Automata, ReferencePlayer, capability
 
 from .greedy import GreedyBot
 from .ismcts import IsmctsBot
 from .random_bot import RandomBot
 
-BOT_NAMES = ("random", "reference", "greedy", "ismcts", "boss")
+BOT_NAMES = ("random", "reference", "greedy", "ismcts")
 
 
 def make_bot(name: str, game: Game[Any], seed: int, seat: str) -> Player:
@@ -23,7 +24,7 @@ def make_bot(name: str, game: Game[Any], seed: int, seat: str) -> Player:
 
     - `random`: a uniform legal action.
     - `reference` (or `bot`): the game's own reference bot (random when it has none).
-    - `boss`: the game's automatic boss (Legends battles).
+    - an automaton the game declares (`GameInfo.automata`), played by the game itself.
     - `greedy[:SAMPLES]`: one ply on `evaluate`, averaged over SAMPLES worlds (default 3).
     - `ismcts[:ITERATIONS]` or `ismcts:SECONDSs`: information-set MCTS with an iteration
       budget (default 1000, deterministic) or a time budget (`ismcts:0.5s`).
@@ -34,14 +35,13 @@ def make_bot(name: str, game: Game[Any], seed: int, seat: str) -> Player:
     bot_seed = derive_seed(seed, "bot", base, seat)
     if base in ("bot", "reference"):
         _no_budget(name, budget)
-        factory = getattr(game, "reference_bot", None)
-        return factory(bot_seed) if factory is not None else RandomBot(bot_seed)
-    if base == "boss":
+        reference = capability(game, ReferencePlayer)
+        return reference.reference_bot(bot_seed) if reference is not None else RandomBot(bot_seed)
+    if base in game.info.automata:
         _no_budget(name, budget)
-        factory = getattr(game, "boss_bot", None)
-        if factory is None:
-            raise ValueError(f"{game.name} has no automatic boss")
-        return factory(bot_seed)  # type: ignore[no-any-return]
+        automata = capability(game, Automata)
+        assert automata is not None, "the conformance suite checks declared automata"
+        return automata.automaton(base, bot_seed)
     if base == "random":
         _no_budget(name, budget)
         return RandomBot(bot_seed)
@@ -51,7 +51,8 @@ def make_bot(name: str, game: Game[Any], seed: int, seat: str) -> Player:
         if budget.endswith("s"):
             return IsmctsBot(bot_seed, seconds=_seconds(name, budget[:-1]))
         return IsmctsBot(bot_seed, iterations=_count(name, budget, 1000))
-    raise ValueError(f"unknown bot '{name}'; known: {', '.join(BOT_NAMES)}")
+    known = ", ".join((*BOT_NAMES, *game.info.automata))
+    raise ValueError(f"unknown bot '{name}'; known: {known}")
 
 
 def _no_budget(name: str, budget: str) -> None:

@@ -128,7 +128,7 @@ class Search:
         self.team = allies(game, state, seat)
         self.evaluate = evaluator(game)
         self.depth = bot.rollout_depth if self.evaluate is not None else UNBOUNDED_ROLLOUT
-        self.rare: frozenset[str] = getattr(game, "rare_actions", frozenset())
+        self.rare = game.info.rare_actions
         self.centre = 0.0
 
     def run(self) -> Node:

@@ -3,7 +3,7 @@ a sealed decision is from the observer's side, cheap action keys, and rewards in
 
 Everything here sees the game only through the `Game` protocol, plus two optional hooks:
 `game.evaluate(state, seat) -> float` (higher is better for `seat`) and
-`game.rare_actions` (action types such as conceding, searched only when nothing else is
+`game.info.rare_actions` (action types such as conceding, searched only when nothing else is
 legal)."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from typing import Any
 
 from tavola.core import Action, Game, Outcome
+from tavola.core.capabilities import Evaluation, capability
 
 Evaluate = Callable[[Any, str], float]
 
@@ -20,7 +21,7 @@ Evaluate = Callable[[Any, str], float]
 def searched_actions(game: Game[Any], actions: list[Action]) -> list[Action]:
     """The legal actions a search considers: rare ones (conceding) only when they are all
     there is, since a search would spend its budget proving them bad."""
-    rare: frozenset[str] = getattr(game, "rare_actions", frozenset())
+    rare = game.info.rare_actions
     if not rare:
         return actions
     common = [a for a in actions if a.type not in rare]
@@ -87,8 +88,8 @@ def squash(value: float, scale: float) -> float:
 
 def evaluator(game: Game[Any]) -> Evaluate | None:
     """The game's `evaluate(state, seat)`, or None when it has none."""
-    evaluate = getattr(game, "evaluate", None)
-    return evaluate if callable(evaluate) else None
+    evaluation = capability(game, Evaluation)
+    return evaluation.evaluate if evaluation is not None else None
 
 
 def allies(game: Game[Any], state: Any, seat: str) -> frozenset[str]:

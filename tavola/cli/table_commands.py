@@ -28,6 +28,7 @@ from tavola.core import (
     get_game,
     replay,
 )
+from tavola.core.capabilities import SampleConfigs, capability
 
 
 class RecordProblem(TavolaError):
@@ -112,8 +113,8 @@ def create(
         )
     game = get_game(game_name)
     if not config:
-        samples = getattr(game, "sample_configs", None)
-        config = dict(samples()[0]) if samples is not None else {}
+        samples = capability(game, SampleConfigs)
+        config = dict(samples.sample_configs()[0]) if samples is not None else {}
     table = Table(game, config, secrets.randbelow(2**31) if seed is None else seed)
     save_table(table, path)
     return table

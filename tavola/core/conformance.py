@@ -5,7 +5,8 @@ cap; a clone is independent of its original; a dumped state loads back the same;
 round-trip through JSON; replaying the log rebuilds the same `state_hash`; every listed
 legal action is accepted; actions outside the list are refused and leave the state
 unchanged; no view or event stream a seat receives holds an id hidden from it; a
-determinized world looks the same to its seat and depends only on what that seat sees.
+determinized world looks the same to its seat and depends only on what that seat sees;
+the game's declaration (`GameInfo`) names what it implements.
 Each check raises `ConformanceError` naming the seed, the step and what went wrong.
 """
 
@@ -16,6 +17,14 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .actions import PLATFORM_ACTIONS, Action
+from .capabilities import (
+    GENERIC_BOTS,
+    HUMAN,
+    Automata,
+    SampleConfigs,
+    capability,
+    implemented,
+)
 from .errors import IllegalAction
 from .playout import random_action
 from .protocol import Game, state_hash
@@ -121,6 +130,8 @@ def check_step(game: Game[Any], table: Table, rng: Rng, context: str) -> None:
     dumped = game.dump(state)
     if game.dump(game.load(dumped)) != dumped:
         raise ConformanceError(f"{context}: load(dump(state)) is not the same state")
+    if game.dump(game.clone(state)) != dumped:
+        raise ConformanceError(f"{context}: dump(clone(state)) is not dump(state)")
     for seat in sorted(game.to_act(state)):
         actions = game.legal_actions(state, seat)
         if not actions:
@@ -162,6 +173,33 @@ def _check_timeout(game: Game[Any], table: Table, seat: str, context: str) -> No
         raise ConformanceError(f"{context}: a repeated timeout of {seat} was accepted")
     if table.hash != before:
         raise ConformanceError(f"{context}: a refused timeout changed the state")
+
+
+def check_declaration(game: Game[Any]) -> None:
+    """The declaration tells the truth: the capabilities it names are the ones the game
+    implements, its automata can be built, its seat kinds are known, its samples are valid
+    configs, and its texts exist in every language it declares."""
+    info = game.info
+    if info.name != game.name:
+        raise ConformanceError(f"{game.name}: its declaration is named {info.name}")
+    declared, offered = tuple(sorted(info.capabilities)), implemented(game)
+    if declared != offered:
+        raise ConformanceError(f"{game.name}: declares {declared} but implements {offered}")
+    if not 1 <= info.min_seats <= info.max_seats:
+        raise ConformanceError(f"{game.name}: seat range {info.min_seats}–{info.max_seats}")
+    known = {HUMAN, *GENERIC_BOTS, *info.automata}
+    if unknown := set(info.seat_kinds) - known:
+        raise ConformanceError(f"{game.name}: unknown seat kinds {sorted(unknown)}")
+    automata = capability(game, Automata)
+    for kind in info.automata:
+        if automata is None or not callable(automata.automaton(kind, 1).choose):
+            raise ConformanceError(f"{game.name}: automaton {kind} cannot be built")
+    for lang in info.languages:
+        if not (info.title.get(lang) and info.description.get(lang)):
+            raise ConformanceError(f"{game.name}: no title or description in {lang}")
+    samples = capability(game, SampleConfigs)
+    for sample in samples.sample_configs() if samples is not None else []:
+        game.Config.model_validate(sample)
 
 
 def play_random_game(

@@ -15,7 +15,7 @@ RARE_CHANCE = 300
 
 def random_action(game: Game[Any], state: Any, seat: str, rng: Rng) -> Action:
     actions = game.legal_actions(state, seat)
-    rare: frozenset[str] = getattr(game, "rare_actions", frozenset())
+    rare = game.info.rare_actions
     common = [a for a in actions if a.type not in rare]
     if common and (len(common) == len(actions) or rng.below(RARE_CHANCE) != 0):
         return rng.choice(common)

@@ -1,4 +1,9 @@
-"""The `Game` protocol: the only way bots, simulation, storage, server and UI touch a game."""
+"""The `Game` protocol: the only way bots, simulation, storage, server and UI touch a game.
+
+A game implements `Game` below and declares itself in `info` (a `GameInfo`); what it may
+offer beyond that (narration, evaluation, its own bots and tables...) is one small protocol
+each in `capabilities.py`. Its package exports `game: Game[ItsState]` through the
+`tavola.games` entry point group."""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel
 
 from .actions import Action, Event
+from .capabilities import GameInfo
 from .jsonform import digest
 from .rng import Rng
 from .viewer import Viewer
@@ -54,7 +60,12 @@ class Game(Protocol[S]):
     anything."""
 
     name: str
-    Config: type[BaseModel]
+    info: GameInfo
+
+    @property
+    def Config(self) -> type[BaseModel]:
+        """The full config `new` accepts; a bad one is refused naming the field."""
+        ...
 
     def new(
         self,

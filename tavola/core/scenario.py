@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action, Event
+from .capabilities import ReferencePlayer, capability
 from .errors import IllegalAction, TavolaError
 from .table import Table
 from .viewer import Viewer
@@ -121,9 +122,10 @@ def _check_events(events: list[Event], wanted: list[Any]) -> None:
 def _bot_choice(table: Table, step: Mapping[str, Any], number: int) -> Action:
     """A step played by the game's reference bot (`by = "reference"`); `expect_action`, when
     given, is what it must choose."""
-    if step["by"] != "reference" or not hasattr(table.game, "reference_bot"):
+    reference = capability(table.game, ReferencePlayer)
+    if step["by"] != "reference" or reference is None:
         raise ScenarioFailure(f"step {number}: 'by' names the game's reference bot: \"reference\"")
-    bot = table.game.reference_bot(table.seed)
+    bot = reference.reference_bot(table.seed)
     action: Action = bot.choose(table.game, table.state, str(step["seat"]))
     wanted = step.get("expect_action")
     expected = Action.from_json(wanted) if wanted is not None else None

@@ -134,7 +134,7 @@ class LegendsEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
 
     def _bot(self, seat: str, game_seed: int) -> Player:
         """The seat's bot: the one `opponents` names, or the game's automatic boss."""
-        boss = "boss" if hasattr(self.game, "boss_bot") else "reference"
+        boss = self.game.info.automata[0] if self.game.info.automata else "reference"
         spec = self._opponents.get(seat, boss)
         if not isinstance(spec, str):
             return spec

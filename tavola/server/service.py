@@ -46,6 +46,7 @@ from tavola.core import (
     get_game,
     state_hash,
 )
+from tavola.core.capabilities import Narration, TableBuilder, capability
 from tavola.store import Database, repo
 from tavola.store.group import GroupCommit
 from tavola.store.models import DeadlineRow, GameRow, SeatRow
@@ -192,8 +193,12 @@ class GameService:
             game = get_game(game_name)
         except UnknownGame as exc:
             raise Refusal(404, exc.code, exc.message) from None
-        builder = getattr(game, "table_config", None)
-        config = builder(options, seats) if builder else {**options, "players": list(seats)}
+        builder = capability(game, TableBuilder)
+        config = (
+            builder.table_config(options, seats)
+            if builder is not None
+            else {**options, "players": list(seats)}
+        )
         return self._open(game, config, seats, seed, setup, secrets.token_hex(8))
 
     def _open(
@@ -886,9 +891,10 @@ def _told(
 ) -> list[dict[str, Any]]:
     """The events' JSON, each with its `text` in `lang` when the game tells its events."""
     told = [e.to_json() for e in events]
-    narrate = getattr(game, "narrate_for", None)
-    if lang is not None and narrate is not None and told:
-        for entry, line in zip(told, narrate(state, events, lang, view), strict=True):
+    narration = capability(game, Narration)
+    if lang is not None and narration is not None and told:
+        lines = narration.narrate_for(state, events, lang, view)
+        for entry, line in zip(told, lines, strict=True):
             entry["text"] = line
     return told
 

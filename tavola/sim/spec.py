@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tavola.core import ConfigError, Game, Player, canonical_json, derive_seed, digest, get_game
+from tavola.core.capabilities import TableBuilder, capability
 
 BOSS_SEAT = "boss"
 """In `--seats`, the automatic boss of games that have one (as in `tavola play`)."""
@@ -120,10 +121,10 @@ def build_spec(
     bots = tuple(s for s in seats if s != BOSS_SEAT)
     if not bots:
         raise ConfigError("invalid_option", "at least one seat must be played by a bot")
-    factory = getattr(game, "table_config", None)
-    if factory is not None:
+    builder = capability(game, TableBuilder)
+    if builder is not None:
         table = [{"kind": "boss"} if s == BOSS_SEAT else {"kind": "bot"} for s in seats]
-        config = dict(factory(options, table))
+        config = dict(builder.table_config(options, table))
     else:
         config = dict(options)
     canonical_json(config)  # the config must travel to workers as plain data

@@ -8,6 +8,7 @@ import pytest
 
 from tavola.bots import BOT_NAMES, GreedyBot, IsmctsBot, RandomBot, make_bot
 from tavola.core import Action, Game, Table, get_game, state_hash
+from tavola.core.capabilities import GENERIC_BOTS
 from tavola.games.legends.boss import BossBot
 from tavola.games.legends.reference_bot import ReferenceBot
 
@@ -46,7 +47,7 @@ def winning_blow() -> Table:
 
 
 def test_bot_names_are_the_documented_ones():
-    assert BOT_NAMES == ("random", "reference", "greedy", "ismcts", "boss")
+    assert BOT_NAMES == ("random", "reference", "greedy", "ismcts") == GENERIC_BOTS
 
 
 @pytest.mark.parametrize(
@@ -80,12 +81,9 @@ def test_a_bad_name_or_budget_is_refused_by_name(name):
         make_bot(name, get_game("legends"), 1, "P1")
 
 
-def test_a_game_without_a_boss_has_no_boss_bot():
-    class NoBoss:
-        name = "plain"
-
-    with pytest.raises(ValueError, match="no automatic boss"):
-        make_bot("boss", NoBoss(), 1, "P1")  # type: ignore[arg-type]
+def test_a_game_without_automata_has_no_boss_bot():
+    with pytest.raises(ValueError, match="unknown bot 'boss'"):
+        make_bot("boss", get_game("trono"), 1, "P1")
 
 
 @pytest.mark.parametrize("name", ["greedy", "ismcts:200"])

@@ -1,30 +1,67 @@
 """Every registered game passes the conformance suite over many seeds and every sample table."""
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from tavola.core import Rng, game_names, get_game
-from tavola.core.conformance import ConformanceError, check_determinize_blind, play_random_game
+from tavola.core.capabilities import SampleConfigs, capability
+from tavola.core.conformance import (
+    ConformanceError,
+    check_declaration,
+    check_determinize_blind,
+    play_random_game,
+)
 
 SEEDS = range(6)
+
+
+def samples(name: str) -> list[dict[str, Any]]:
+    offered = capability(get_game(name), SampleConfigs)
+    assert offered is not None, f"{name} offers no sample tables"
+    return offered.sample_configs()
+
+
 CASES = [
     (name, index, seed)
     for name in game_names()
-    for index in range(len(get_game(name).sample_configs()))  # type: ignore[attr-defined]
+    for index in range(len(samples(name)))
     for seed in SEEDS
 ]
 
 
 def test_every_registered_game_offers_sample_tables():
     for name in game_names():
-        assert get_game(name).sample_configs(), name  # type: ignore[attr-defined]
+        assert samples(name), name
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_game_declares_what_it_implements(name):
+    check_declaration(get_game(name))
+
+
+class Undeclared:
+    """A registered game whose declaration leaves out a capability it implements."""
+
+    def __init__(self, name: str) -> None:
+        self.inner = get_game(name)
+        self.name = name
+        self.info = replace(self.inner.info, capabilities=self.inner.info.capabilities[1:])
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(self.inner, attr)
+
+
+def test_a_declaration_that_leaves_out_a_capability_is_caught():
+    with pytest.raises(ConformanceError, match="declares"):
+        check_declaration(Undeclared("legends"))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("name", "index", "seed"), CASES)
 def test_random_play_conforms(name, index, seed):
     game = get_game(name)
-    config = game.sample_configs()[index]  # type: ignore[attr-defined]
+    config = samples(name)[index]
     table = play_random_game(game, config, seed)
     assert game.outcome(table.state) is not None
 

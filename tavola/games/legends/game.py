@@ -13,6 +13,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from tavola.core import AUTOPILOT, TIMEOUT, Action, Clock, ConfigError, Event, Outcome, Rng, Viewer
+from tavola.core.capabilities import GENERIC_BOTS, HUMAN, GameInfo
+from tavola.core.protocol import Game
 
 from . import battle_mode, battle_scripted, battle_setup, scripted_setup, simplified_mode
 from .actions import CONCEDE, CUT_DECK
@@ -33,11 +35,40 @@ def rules_for(state: LegendsState) -> ModeRules:
     return simplified_mode if state.config.mode == "simplified" else battle_mode
 
 
+INFO = GameInfo(
+    name="legends",
+    title={"it": "Legends of AZ", "en": "Legends of AZ"},
+    description={
+        "it": "Battaglia di carte tra leggende: Strappacamicia, classica ed epica, "
+        "anche contro il boss automatico.",
+        "en": "A card battle of legends: Strappacamicia, classic and epic, "
+        "also against the automatic boss.",
+    },
+    min_seats=2,
+    max_seats=9,
+    seat_kinds=(HUMAN, *GENERIC_BOTS, "boss"),
+    modes=("simplified", "classic", "epic"),
+    automata=("boss",),
+    simultaneous=True,
+    rare_actions=frozenset({CONCEDE}),
+    sent_once=("card_faces",),
+    web=True,
+    capabilities=(
+        "automata",
+        "evaluation",
+        "narration",
+        "reference_player",
+        "sample_configs",
+        "table_builder",
+    ),
+)
+
+
 class LegendsGame:
     name = "legends"
+    info = INFO
     Config = LegendsConfig
     messages = MESSAGES
-    rare_actions = frozenset({CONCEDE})
 
     # -- setup ---------------------------------------------------------------------------
 
@@ -346,9 +377,9 @@ class LegendsGame:
         """The rules' own bot (R131; BP for battles). It needs no seed: it is deterministic."""
         return ReferenceBot()
 
-    def boss_bot(self, seed: int) -> BossBot:
-        """The Automatic Boss (§5.14) as a player, for battles. Deterministic, like the
-        reference bot."""
+    def automaton(self, kind: str, seed: int) -> BossBot:
+        """The Automatic Boss (§5.14) as a player, for battles (`kind` is always "boss",
+        the only automaton). Deterministic, like the reference bot."""
         return BossBot()
 
     def evaluate(self, state: LegendsState, seat: str) -> float:
@@ -442,4 +473,4 @@ def _no_mode_view(state: LegendsState, viewer: Viewer) -> dict[str, Any]:
     return {}
 
 
-game = LegendsGame()
+game: Game[LegendsState] = LegendsGame()

@@ -8,6 +8,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from tavola.core import Action, Clock, ConfigError, Event, Outcome, Rng, Viewer
+from tavola.core.capabilities import GENERIC_BOTS, GameInfo
+from tavola.core.protocol import Game
 
 from . import referee
 from .bot import ReferenceBot, post_menu
@@ -15,7 +17,6 @@ from .characters import CatalogueProblem
 from .clock import BadInstant, format_instant, parse_instant
 from .config import TronoConfig, parse_config
 from .determinize import player_world
-from .ending import final_ranking
 from .evaluate import evaluate
 from .formation import team_count
 from .houses import HOUSES
@@ -58,10 +59,30 @@ def _parse_seat(seat: str) -> tuple[str, str]:
     return kind, uid
 
 
+INFO = GameInfo(
+    name="trono",
+    title={"it": "Gioco del Trono", "en": "Gioco del Trono"},
+    description={
+        "it": "Il gioco da forum a squadre con le estrazioni del Lotto: qui una partita "
+        "di pratica tra bot, un bot per casata.",
+        "en": "The forum team game driven by the Lotto draws: here a practice game "
+        "among bots, one bot per house.",
+    },
+    min_seats=2,
+    max_seats=10,
+    seat_kinds=GENERIC_BOTS,
+    modes=("practice",),
+    simultaneous=True,
+    referee_seats=True,
+    rare_actions=frozenset({"withdraw"}),
+    capabilities=("evaluation", "reference_player", "sample_configs", "table_builder"),
+)
+
+
 class TronoGame:
     name = "trono"
+    info = INFO
     Config = TronoConfig
-    rare_actions = frozenset({"withdraw"})
 
     # -- creation -------------------------------------------------------------------------------
 
@@ -316,11 +337,7 @@ class TronoGame:
         """A practice table for bots (simulation, the server): one single-member team per
         seat, simulated draws, turns closed as soon as every team has posted; `options`
         override any of it."""
-        players = [
-            str(s.get("name") or f"bot{i:02d}")
-            for i, s in enumerate(seats, start=1)
-            if s.get("kind") != "boss"
-        ]
+        players = [str(s.get("name") or f"bot{i:02d}") for i, s in enumerate(seats, start=1)]
         return {
             "mode": "practice",
             "draw_source": "simulated",
@@ -350,12 +367,6 @@ class TronoGame:
             )
         return samples
 
-    # -- helpers for tests ------------------------------------------------------------------
-
-    def ranking(self, state: TronoState) -> list[str]:
-        last = state.draws[-1].numbers if state.draws else None
-        return final_ranking(state, last)
-
 
 def _only(action_type: str, args: Mapping[str, Any], *allowed: str) -> None:
     extra = sorted(set(args) - set(allowed))
@@ -363,4 +374,4 @@ def _only(action_type: str, args: Mapping[str, Any], *allowed: str) -> None:
         raise refuse("E_MALFORMED", action=action_type, args=", ".join(extra))
 
 
-game = TronoGame()
+game: Game[TronoState] = TronoGame()
