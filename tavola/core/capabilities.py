@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from .actions import Event
@@ -57,8 +58,9 @@ class GameInfo:
     sent_once: tuple[str, ...] = ()
     """Keys of a view whose entries never change (a card's face): a live connection is
     sent each entry once."""
-    web: bool = False
-    """The game ships a browser table module under `tavola/games/<name>/web/`."""
+    web: Path | None = None
+    """The folder of the game's browser table (`table.js`, `table.css`, `i18n/<lang>.json`),
+    by convention `tavola/games/<name>/web/`; None: the game has no browser table."""
     capabilities: tuple[str, ...] = field(default=())
     """The names (below, `CAPABILITIES`) of the optional capabilities the game offers."""
 
@@ -77,7 +79,7 @@ class GameInfo:
             "referee_seats": self.referee_seats,
             "rare_actions": sorted(self.rare_actions),
             "sent_once": list(self.sent_once),
-            "web": self.web,
+            "web": self.web is not None,
             "capabilities": sorted(self.capabilities),
         }
 

@@ -8,6 +8,7 @@ Strappacamicia, `battle_mode` for classic and epic.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
@@ -52,7 +53,7 @@ INFO = GameInfo(
     simultaneous=True,
     rare_actions=frozenset({CONCEDE}),
     sent_once=("card_faces",),
-    web=True,
+    web=Path(__file__).parent / "web",
     capabilities=(
         "automata",
         "evaluation",
