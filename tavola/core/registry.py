@@ -1,7 +1,11 @@
-"""Registered games, found through the `tavola.games` entry-point group."""
+"""Registered games, found through the `tavola.games` entry-point group, and any named by
+`TAVOLA_GAMES` (comma-separated `module:attribute`): a game being written, or a test's,
+can be played by every command and by the server without installing it."""
 
 from __future__ import annotations
 
+import importlib
+import os
 import threading
 from importlib.metadata import entry_points
 from typing import Any
@@ -28,6 +32,10 @@ def _load_entry_points() -> None:
             return
         for ep in entry_points(group="tavola.games"):
             game = ep.load()
+            _games.setdefault(game.name, game)
+        for target in filter(None, os.environ.get("TAVOLA_GAMES", "").split(",")):
+            module, _, attribute = target.strip().partition(":")
+            game = getattr(importlib.import_module(module), attribute or "game")
             _games.setdefault(game.name, game)
         _loaded = True
 
