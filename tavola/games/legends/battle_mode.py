@@ -104,6 +104,8 @@ def is_out(state: LegendsState, seat: str) -> bool:
 
 
 def to_act(state: LegendsState) -> frozenset[str]:
+    """Whose decision it is: every seat still choosing in the sealed setup steps; then the
+    active seat, other seats only in a combat or in their counter-attack phase (R22)."""
     b = battle(state)
     phase = state.phase
     if phase == "setup_cut":
@@ -604,9 +606,9 @@ def decision_name(state: LegendsState, seat: str) -> str:
 
 
 def forced_action(state: LegendsState, seat: str) -> Action:
-    """R111–R114: the turn ends (no forgo draws), the counter phase ends, the defence is
-    ready with no stat stated, priority passes, the RNG picks a main, nothing more is
-    placed."""
+    """R111 the turn ends (no forgo draws), R113 the counter phase ends, R112 the defence
+    is ready with no stat stated and priority passes, R114 the RNG picks a main and nothing
+    more is placed."""
     return {
         "setup_main_choice": BARE[CHOOSE_MAIN],
         "setup_formation": Action(PLACE_INITIAL, iids=[]),

@@ -53,7 +53,8 @@ def apply_effect(
     target: Target,
     events: list[Event],
 ) -> None:
-    """One effect on one target; the caller settles deaths after each effect."""
+    """One effect on one target; the caller settles deaths after each effect. A parry marks
+    the open combat parried (R78)."""
     b = battle(state)
     detail: dict[str, object] = {}
     if isinstance(effect, ModifyStat | ProtectMagic | Heal | Damage | Sleep | Wake | Parry):
@@ -89,6 +90,8 @@ def apply_effect(
 def _on_character(
     state: LegendsState, ch: Character, source: str, effect: Effect, events: list[Event]
 ) -> dict[str, object]:
+    """A character effect: modify_stat (R75) and ward (R70) as modifiers, heal (R73),
+    damage (R74), sleep and wake (R76, by R12's counts)."""
     if isinstance(effect, ModifyStat):
         add_modifier(state, ch, effect.stat, effect.amount, effect.duration, source)
         return {"stat": effect.stat, "amount": effect.amount, "duration": effect.duration}

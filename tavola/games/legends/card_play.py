@@ -27,6 +27,8 @@ def magic_requirement_met(state: LegendsState, seat: str) -> bool:
 
 
 def _team_characters(state: LegendsState, seat: str, hostile: bool) -> list[str]:
+    """The alive characters of the caster's opponents (`hostile`) or of its own team, mains
+    included: a friendly effect reaches any own-team character (R36)."""
     return [
         c.iid
         for s in state.turn_order
@@ -47,7 +49,9 @@ def _revivable(state: LegendsState, seat: str) -> list[str]:
 
 
 def _character_refusal(state: LegendsState, seat: str, card: Spell, iid: str) -> str | None:
-    """R34, R70: hostile effects spare a protected main; opponents' magic spares the warded."""
+    """R68: an effect on an opponent's character is hostile. Hostile effects (R69) spare a
+    protected main (R34) but not Tier 1's guards (R82); opponents' magic spares the warded
+    (R70)."""
     ch = battle(state).characters[iid]
     if not are_opponents(state, seat, ch.controller):
         return None
@@ -60,7 +64,7 @@ def _character_refusal(state: LegendsState, seat: str, card: Spell, iid: str) ->
 
 def target_refusal(state: LegendsState, seat: str, card: Spell, target: Any) -> str | None:
     """The refusal for a chosen target (A6 order: invalid_target, main_protected,
-    target_warded), or None when it fits §3.4."""
+    target_warded), or None when it fits §3.4 (R67)."""
     spec = card.target
     b = battle(state)
     if spec in CHARACTER_SPECS:
@@ -137,8 +141,9 @@ def affected(state: LegendsState, seat: str, card: Spell, target: Any) -> list[s
 
 
 def playable_now(state: LegendsState, seat: str, iid: str) -> bool:
-    """R63–R65 and A6's checks before the target: the card could be played now by `seat`
-    (which must be the seat whose decision it is)."""
+    """R63, R64, R65 and A6's checks before the target: the card could be played now by
+    `seat` (which must be the seat whose decision it is): in its main phase outside a
+    combat (R25), its counter-attack phase, or holding priority in a window."""
     card = state.card(iid)
     if not isinstance(card, MagicCard | PotionCard) or not may_use(state, seat, iid):
         return False

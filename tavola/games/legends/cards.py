@@ -45,6 +45,7 @@ class CardBase(BaseModel):
 
     @model_validator(mode="after")
     def _sub_type_belongs_to_alignment(self) -> CardBase:
+        """V5: a sub-type belongs to the card's alignment."""
         if self.sub_type is not None and self.sub_type not in ALIGNMENTS[self.alignment][1]:
             allowed = " or ".join(ALIGNMENTS[self.alignment][1])
             raise ValueError(
@@ -65,6 +66,8 @@ STAT_FIELDS = {"hp": "hp", "str": "str_", "mp": "mp", "def": "def_"}
 
 
 class CharacterCard(CardBase):
+    """A character (V1): stats within Part 5's ranges and no effects (`extra="forbid"`)."""
+
     type: Literal["character"] = "character"
     hp: Annotated[int, Field(ge=1, le=999)]
     str_: Annotated[int, Field(alias="str", ge=1, le=100)]
@@ -90,6 +93,7 @@ class _SpellCard(CardBase):
 
     @model_validator(mode="after")
     def _effects_fit_target(self) -> _SpellCard:
+        """V2: each of the 1–3 effects is allowed on magic and potions and fits the target."""
         for i, effect in enumerate(self.effects):
             if effect.kind not in SPELL_KINDS:
                 allowed = ", ".join(sorted(SPELL_KINDS))
@@ -124,6 +128,7 @@ class EquipmentCard(CardBase):
 
     @model_validator(mode="after")
     def _equipment_effects(self) -> EquipmentCard:
+        """V3: 1–3 permanent effects of the kinds equipment may carry."""
         for i, effect in enumerate(self.effects):
             if effect.kind not in EQUIPMENT_KINDS:
                 raise ValueError(
@@ -142,6 +147,7 @@ class EnchantgineeringCard(CardBase):
 
     @model_validator(mode="after")
     def _aura_scopes(self) -> EnchantgineeringCard:
+        """V4: 1–10 phases; each aura permanent and applying to what its kind allows."""
         for i, aura in enumerate(self.auras):
             scopes = AURA_SCOPES[aura.kind]
             if aura.applies_to not in scopes:

@@ -136,8 +136,9 @@ def validate_cards(
     raw_cards: Iterable[Any], source: str, places: Sequence[str] | None = None
 ) -> tuple[list[CardDef], list[str]]:
     """Validates raw card tables; returns the good cards and one line per problem, each
-    naming the file (or source), the card id, the field and what is allowed. `places`
-    optionally names where each card came from (e.g. "row 7" of a CSV)."""
+    naming the file (or source), the card id, the field and what is allowed (V1–V4 in the
+    card models; V5's unique card ids here). `places` optionally names where each card came
+    from (e.g. "row 7" of a CSV)."""
     cards: list[CardDef] = []
     problems: list[str] = []
     seen: dict[str, int] = {}

@@ -28,7 +28,10 @@ def declare(
     target: str,
     events: list[Event],
 ) -> None:
-    """R38: attackers are exhausted; the defending seat may set up its defence (R41)."""
+    """R38: attackers are exhausted (R8) until their seat's next turn (R9, R61); the first
+    attack closes the equipment window (R24); a counter-attack adds no attacked seat (R60);
+    a target may be attacked any number of times (R54). The defending seat may set up its
+    defence (R41)."""
     b = battle(state)
     defender = controller_of(state, target)
     assert defender is not None
@@ -152,6 +155,7 @@ def settle_priority(state: LegendsState, events: list[Event]) -> None:
 
 
 def pass_priority(state: LegendsState, seat: str, events: list[Event]) -> None:
+    """A11: the seat holding priority passes; priority moves on (R42)."""
     combat = battle(state).combat
     assert combat is not None
     events.append(Event("priority_passed", {"seat": seat, "auto": False}))
@@ -161,7 +165,8 @@ def pass_priority(state: LegendsState, seat: str, events: list[Event]) -> None:
 
 
 def reinforce(state: LegendsState, seat: str, iid: str, stat: str, events: list[Event]) -> None:
-    """R45: one more attacker joins; priority moves on."""
+    """A10, R45: one more attacker joins, exhausted like the others (R8); priority moves
+    on."""
     b = battle(state)
     combat = b.combat
     assert combat is not None
@@ -226,8 +231,8 @@ def hit_damage(state: LegendsState, attack: int, defence: int) -> int:
 
 
 def resolve(state: LegendsState, events: list[Event]) -> None:
-    """R46–R52: the attack value against the defence value at resolution; a hit deals
-    damage and may kill."""
+    """R46, R47, R48: the attack value against the defence value at resolution; a hit deals
+    damage to the target alone (R51, R55) and may kill (R77); an EG takes hits (R52)."""
     b = battle(state)
     combat = b.combat
     assert combat is not None

@@ -76,7 +76,8 @@ def pass_recipient(state: LegendsState, drawer: str) -> str | None:
 
 
 def draw(state: LegendsState, seat: str, events: list[Event]) -> None:
-    """One draw routed by R17–R19: kept, passed to an evil seat, or discarded."""
+    """One draw, routed as soon as it is drawn (R15): kept (R17), passed to an evil seat
+    (R18), or discarded (R19)."""
     iid = take_top(state, events)
     if iid is None:
         return

@@ -30,7 +30,9 @@ def requirement_met(state: LegendsState, seat: str) -> bool:
 def build(
     state: LegendsState, seat: str, iid: str, builders: list[str], events: list[Event]
 ) -> None:
-    """R91–R93: builders are exhausted; one phase each; complete at `phases`."""
+    """R91, R92, R93: builders are exhausted (R8) and have acted; one phase each, progress
+    kept across turns (R92); complete at `phases` (R93). A build closes the equipment
+    window (R24)."""
     b = battle(state)
     eg = b.egs.get(iid)
     if eg is None:  # from the hand: on the table, under construction

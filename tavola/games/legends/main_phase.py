@@ -23,7 +23,8 @@ def place_character(state: LegendsState, seat: str, iid: str, events: list[Event
 
 
 def forgo(state: LegendsState, seat: str, iids: list[str], events: list[Event]) -> None:
-    """R26 per character: each listed character forgoes its attack; one card each."""
+    """R26 per character: each listed character forgoes its attack (forwent until the turn
+    ends, R10); one card each."""
     b = battle(state)
     for iid in iids:
         b.characters[iid].forwent = True
@@ -41,7 +42,8 @@ def skip_attack(state: LegendsState, seat: str, events: list[Event]) -> None:
 
 
 def end_turn(state: LegendsState, seat: str, events: list[Event]) -> None:
-    """A13 (R28): the main phase ends; counter-attack phases follow."""
+    """A13 (R28): the main phase ends, at any point of it (R29); counter-attack phases
+    follow."""
     end_main_phase(state, events)
 
 

@@ -42,8 +42,8 @@ def main_protected(state: LegendsState, seat: str) -> bool:
 
 
 def attack_targets(state: LegendsState, defender: str) -> list[str]:
-    """R32: Tier 1 (ready non-mains) if any; else Tier 2 (vulnerable non-mains, EGs),
-    plus the main when it is no longer protected."""
+    """R32: Tier 1 (ready non-mains) if any; else Tier 2 (vulnerable non-mains, and EGs,
+    R97), plus the main when it is no longer protected."""
     characters = alive_characters(state, defender)
     tier1 = [c.iid for c in characters if not c.is_main and is_ready(c)]
     if tier1:
@@ -67,7 +67,8 @@ def controller_of(state: LegendsState, iid: str) -> str | None:
 def target_refusal(
     state: LegendsState, seat: str, target: str, only_from: str | None
 ) -> str | None:
-    """The refusal code for attacking `target` (A8 order), or None when it is legal.
+    """The refusal code for attacking `target` (A8 order), or None when it is legal. It is
+    asked when an attack is declared, never again while its combat is open (R37).
     `only_from`: in a counter-attack phase, the seat whose cards may be attacked (R59)."""
     owner = controller_of(state, target)
     if owner is None:

@@ -30,8 +30,9 @@ def make_seats(config: LegendsConfig) -> dict[str, SeatState]:
 def turn_order(
     config: LegendsConfig, seats: dict[str, SeatState], rng: Rng
 ) -> tuple[list[str], Event]:
-    """R2–R3: agility descending (the youngest first); ties by a public lottery or by config
-    order; the boss after every player seat whose agility is at least its own."""
+    """R2, R3: agility descending (the youngest first); ties by a public lottery (the RNG's
+    first use, S3) or by config order; the boss after every player seat whose agility is at
+    least its own."""
     players = [s for s in seats.values() if s.kind != "auto_boss"]
     by_agility: dict[int, list[str]] = {}
     for seat in players:

@@ -14,7 +14,8 @@ SPECIAL_STAT = {"magic": "mp", "equipment": "str", "potion": "hp", "enchantginee
 
 
 def deal_piles(state: LegendsState, events: list[Event]) -> None:
-    """R119–R120: equal piles in turn order from the top; the remainder is set aside."""
+    """R119, R120: equal piles in turn order from the top; the remainder is set aside; the
+    reference starts on HP."""
     order = state.turn_order
     q = len(state.deck) // len(order)
     state.strappa = Strappacamicia(
@@ -122,7 +123,7 @@ def _is_special(state: LegendsState, iid: str) -> bool:
 
 
 def _handle_specials(state: LegendsState, events: list[Event]) -> None:
-    """R122–R123, seat by seat in turn order: a special card whose stat differs from the
+    """R122, R123, seat by seat in turn order: a special card whose stat differs from the
     reference asks its seat to choose; with `reflip` the seat then turns its next card."""
     game = strappa(state)
     clash = game.clash
@@ -165,7 +166,9 @@ def clash_value(state: LegendsState, iid: str, reference: str) -> int:
 
 
 def _settle(state: LegendsState, events: list[Event]) -> None:
-    """R124–R130: the winner takes the pot, or a war follows; then outs, end and cap."""
+    """R124, R125: the winner takes the pot, or a war follows; then the outs (R126), the
+    last pile (R127), everyone out after a tie (R128), a tied_only war with no tied cards
+    (R129) and the cap (R130)."""
     game = strappa(state)
     clash = game.clash
     assert clash is not None

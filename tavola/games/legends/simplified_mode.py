@@ -58,6 +58,8 @@ def legal_actions(state: LegendsState, seat: str) -> list[Action]:
 
 
 def apply(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    """A17 `flip` (a second one in a clash is already_submitted) and A18
+    `choose_reference(keep|switch)`."""
     clash = simplified.strappa(state).clash
     if action.type == FLIP and clash is not None and seat in clash.submitted:
         raise refuse("already_submitted", seat=seat)

@@ -30,7 +30,7 @@ def start_round(state: LegendsState, events: list[Event]) -> None:
 
 
 def start_turn(state: LegendsState, seat: str, events: list[Event]) -> None:
-    """R13 turn start, R14 draws, R20 main phase."""
+    """A turn (R6) opens: R13 turn start, R14 draws, R20 main phase."""
     b = battle(state)
     b.turn_no += 1
     b.active_seat = seat
@@ -80,8 +80,8 @@ def end_main_phase(state: LegendsState, events: list[Event]) -> None:
 
 
 def next_counter(state: LegendsState, events: list[Event]) -> None:
-    """R57–R58: the next counter-attack phase, skipped for a seat with nobody able to
-    attack; when none is left, the turn ends."""
+    """R57, R58: the next counter-attack phase, skipped for a seat with nobody able to
+    attack; when none is left (or the active seat fell, R62), the turn ends."""
     b = battle(state)
     active = b.active_seat
     assert active is not None
@@ -103,8 +103,8 @@ def next_counter(state: LegendsState, events: list[Event]) -> None:
 
 
 def end_turn(state: LegendsState, events: list[Event]) -> None:
-    """R100–R101: turn-long effects expire, sleep counts down, forgoing ends; then the next
-    seat's turn, or the end of the round."""
+    """R100, R101: turn-long effects expire (R71), sleep counts down (R12), forgoing ends
+    (R10); then the next seat's turn, or the end of the round (R5)."""
     b = battle(state)
     active = b.active_seat
     assert active is not None
@@ -130,7 +130,8 @@ def end_turn(state: LegendsState, events: list[Event]) -> None:
 
 
 def end_round(state: LegendsState, events: list[Event]) -> None:
-    """R102: round modifiers expire, EGs are repaired, classic HP regenerates; the cap."""
+    """R102: round modifiers expire, EGs are repaired, classic HP regenerates; the cap.
+    Exhaustion and sleep stay as they are (R103)."""
     b = battle(state)
     expire_modifiers(state, ("round",), events)
     repair_all(state, events)
@@ -237,7 +238,7 @@ def eliminate(state: LegendsState, seats: list[str], reason: str, events: list[E
 
 
 def check_victory(state: LegendsState, just_out: list[str], events: list[Event]) -> None:
-    """R105–R106: one team left wins (every seat of it); nobody left is a draw among the
+    """R105, R106: one team left wins (every seat of it); nobody left is a draw among the
     teams eliminated together."""
     if state.result is not None:
         return

@@ -42,10 +42,12 @@ def mutual_pairs(
 
 
 def _conflict(a: str, b: str, avoid: Mapping[str, Sequence[str]]) -> bool:
+    """R11: two players conflict when either avoids the other."""
     return b in avoid.get(a, ()) or a in avoid.get(b, ())
 
 
 def _team_conflicts(members: Sequence[str], avoid: Mapping[str, Sequence[str]]) -> int:
+    """R11: each conflicting pair inside a team counts once."""
     return sum(1 for i, a in enumerate(members) for b in members[i + 1 :] if _conflict(a, b, avoid))
 
 
@@ -61,7 +63,8 @@ def form_teams(
     draw: Mapping[str, list[int]],
     secret: str,
 ) -> Formation:
-    """R9–R14 (registered: user ids in registration order)."""
+    """R9 capacities, R12 pairs first, R13 singles next, R14 improving swaps (registered:
+    user ids in registration order)."""
     salt = "formation|" + secret
     caps = capacities(len(registered), teams)
     placed: list[list[str]] = [[] for _ in range(teams)]
@@ -73,7 +76,7 @@ def form_teams(
     pairs = {f"pair:{a}+{b}": (a, b) for a, b in mutual_pairs(registered, preferred)}
     pair_order = lotto_rank(pairs, draw, salt)
     honoured: set[str] = set()
-    for unit in pair_order:
+    for unit in pair_order:  # R12: a pair with no team of 2 free places splits into singles
         members = pairs[unit]
         room = [i for i in range(teams) if caps[i] - len(placed[i]) >= 2]
         if not room:
@@ -89,7 +92,7 @@ def form_teams(
         placed[best].append(user)
     greedy = _total(placed, avoid)
     where = {u: i for i, members in enumerate(placed) for u in members}
-    improved = True
+    improved = True  # R14: strict improvements only, so the scan ends
     while improved:
         improved = False
         current = _total(placed, avoid)

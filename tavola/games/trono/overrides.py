@@ -7,18 +7,20 @@ from typing import Any
 
 from tavola.core import Event
 
+from .battle import eliminate
 from .clock import BadInstant, format_instant, parse_instant
 from .ending import finish
 from .houses import HOUSES
 from .lotto import DrawProblem, check_numbers, parse_import
 from .messages import refuse
 from .referee import _only, _referees, _team_audience, audit, publish
-from .resolution import eliminate, resolve_turn
+from .resolution import resolve_turn
 from .state import CharacterInstance, Team, TronoState, catalogue_of
 
 NOT_OVERRIDABLE = frozenset(
     {"accept_late_post", "reopen_post", "edit_post", "revoke_post", "reveal_preferences"}
 )
+"""R67: a late or reopened post, a sealed post's edit or revocation, revealed preferences."""
 KINDS = frozenset(
     {
         "adjust_parameter",
@@ -52,6 +54,8 @@ def _value(args: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def override(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> list[Event]:
+    """A12, R66: an override of a known kind with its reason, applied at once and audited;
+    R67's kinds are refused E_NOT_OVERRIDABLE."""
     _only("override", args, "kind", "subject", "value", "reason")
     kind = args.get("kind")
     if kind in NOT_OVERRIDABLE:
@@ -220,6 +224,7 @@ def _assign_house(state: TronoState, subject: Any, value: Mapping[str, Any], at:
 
 
 def _reschedule(state: TronoState, subject: Any, value: Mapping[str, Any], at: int) -> Result:
+    """R69: before the lock a later deadline; after it, only the draw date."""
     if state.phase == "turn_open" and "deadline" in value:
         try:
             deadline = parse_instant(str(value["deadline"]))

@@ -1,4 +1,5 @@
-"""The referee state machine: registration, formation, houses, turns, draws, overrides."""
+"""The referee state machine: registration, formation, houses, turns, draws, overrides. The
+game is in exactly one phase at a time (R1); each action names the phases it allows."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ def _only(action: str, args: Mapping[str, Any], *allowed: str) -> None:
 
 
 def _phase(state: TronoState, action: str, *phases: str) -> None:
+    """R1: an action sent in a phase that does not allow it is refused E_PHASE."""
     if state.phase not in phases:
         raise refuse("E_PHASE", action=action, phase=state.phase)
 
@@ -41,6 +43,7 @@ def _team_audience(state: TronoState, team: Team) -> frozenset[str]:
 
 
 def transitions_due(state: TronoState, at: int) -> bool:
+    """R2: a registration close, ranking deadline or turn lock is due by `at`."""
     if state.phase == "registration" and state.close_at is not None:
         return state.close_at <= at
     if state.phase == "house_ranking" and state.ranking_deadline is not None:
@@ -51,6 +54,7 @@ def transitions_due(state: TronoState, at: int) -> bool:
 
 
 def run_transitions(state: TronoState, at: int) -> list[Event]:
+    """R2: every transition due by `at`, in instant order, before the action at `at`."""
     events: list[Event] = []
     for _ in range(1000):
         if not transitions_due(state, at):
@@ -73,6 +77,8 @@ def run_transitions(state: TronoState, at: int) -> list[Event]:
 def player_action(
     state: TronoState, uid: str, kind: str, args: Mapping[str, Any], at: int
 ) -> list[Event]:
+    """A1 register (R3), A2 set_preferences (R4), A3 withdraw (R5), A4
+    submit_house_ranking (R16), A5 request_join (R63)."""
     if kind == "register":
         _only(kind, args, "display_name")
         _phase(state, kind, "registration")
@@ -155,7 +161,8 @@ def _registered(state: TronoState, uid: str) -> Player:
 
 
 def close_registration(state: TronoState, _: list[str], when: int | None = None) -> list[Event]:
-    """R6–R8."""
+    """R6, R7, R8: the player set is frozen and T computed; the commitment is published and
+    the formation draw awaited, or the formation fails."""
     at = state.now if when is None else when
     cfg = state.config
     registered = [p.user_id for p in state.players.values() if p.status == "registered"]
@@ -200,7 +207,8 @@ def close_registration(state: TronoState, _: list[str], when: int | None = None)
 def _formation(
     state: TronoState, numbers: dict[str, list[int]], day: str, source: str, by: str, at: int
 ) -> list[Event]:
-    """R9–R15 with the formation draw."""
+    """The formation draw forms the teams (R8 to R14, in `form_teams`); the rosters are
+    published and the house ranking opens (R15)."""
     cfg = state.config
     registered = [p.user_id for p in state.players.values() if p.status == "registered"]
     teams = team_count(len(registered), cfg.target_team_size)
@@ -239,7 +247,7 @@ def _formation(
 
 
 def _assign(state: TronoState, at: int) -> list[Event]:
-    """R17–R20: houses, seats, parameters, queued joiners; phase ready."""
+    """R17, R18 houses; R19 seats; R20 parameters and queued joiners; phase ready."""
     cfg = state.config
     numbers = state.formation_draw or {}
     rankings: dict[int, tuple[list[str], int] | None] = {
@@ -277,13 +285,18 @@ def _assign(state: TronoState, at: int) -> list[Event]:
 
 
 def _request_join(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> list[Event]:
+    """A5, R63: who may ask to join; a request before the houses are assigned is queued
+    (R20 places it)."""
     _only("request_join", args, "avoid_houses")
     if state.phase == "registration":
         raise refuse("E_PHASE", action="request_join", phase=state.phase)
     if uid in state.config.referees:
         raise refuse("E_REFEREE_CANNOT_PLAY", user=uid)
     player = state.players.get(uid)
-    if (player is not None and player.status == "member") or uid in state.join_queue:
+    status = player.status if player is not None else None
+    # A registrant frozen at the close is placed by the formation itself (R8–R14).
+    forming = state.phase == "formation_wait" and status == "registered"
+    if status == "member" or forming or uid in state.join_queue:
         raise refuse("E_ALREADY_MEMBER", user=uid)
     if (
         player is not None
@@ -314,6 +327,8 @@ def _request_join(state: TronoState, uid: str, args: Mapping[str, Any], at: int)
 
 
 def _place(state: TronoState, uid: str) -> list[Event]:
+    """R64: among the smallest teams (or weighted), minus the honoured avoided houses, by
+    the state RNG; the joiner is a member at once (R65)."""
     player = state.players[uid]
     active = state.active_teams()
     if not active:
@@ -399,7 +414,8 @@ def snapshot_opening(state: TronoState) -> None:
 
 
 def lock_turn(state: TronoState, at: int) -> list[Event]:
-    """R26: the turn locks; missing posts are empty. Simulated draws resolve at once."""
+    """R26 (at the deadline) or R27 (manual schedule): the turn locks; missing posts are
+    empty. Simulated draws resolve at once (R28)."""
     state.phase = "turn_locked"
     events = [Event("turn_locked", {"k": state.turn})]
     if state.config.draw_source == "simulated":
@@ -489,6 +505,8 @@ def publish(state: TronoState, at: int) -> list[Event]:
 def referee_action(
     state: TronoState, uid: str, kind: str, args: Mapping[str, Any], at: int
 ) -> list[Event]:
+    """A7 closing and reopening registration, A8 draws (R7, R28), A9 start_game (R21), A10
+    close_turn (R27), A11 publish_results (R45), A12 overrides (R66)."""
     if kind == "close_registration":
         _only(kind, args)
         _phase(state, kind, "registration")

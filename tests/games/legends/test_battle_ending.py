@@ -1,7 +1,7 @@
-"""Elimination and the end of a battle (§5.12, R104–R109) and conceding (A15). R106 (a draw
-among seats eliminated by one event) needs an area effect: no card play is built yet."""
+"""Elimination and the end of a battle (§5.12, R104–R109) and conceding (A15)."""
 
 from tavola.core import Action, Table
+from tavola.games.legends.turns import eliminate
 
 from .battle_tables import (
     CONCEDE,
@@ -87,6 +87,22 @@ def test_r105_conceding_the_last_opponent_ends_the_game():
     table = battle({"P1": {}, "P2": {}})
     table.act("P1", CONCEDE)
     assert table.outcome.winners == ("P2",)
+
+
+def test_r106_seats_falling_together_with_nobody_left_draw():
+    """A draw among the seats the last event felled (R106). No battle event fells every
+    remaining seat today (attacks and hostile cards spare their own side, a friendly card
+    hits only its own team, R75 keeps characters alive when an aura ends), so the
+    elimination step is called directly."""
+    table = battle({"P1": {}, "P2": {}, "P3": {}})
+    eliminate(table.state, ["P1"], "concede", [])
+    eliminate(table.state, ["P2", "P3"], "main_died", [])
+    result = table.state.result
+    assert (result.winners, result.reason, result.draw) == (
+        ["P2", "P3"],
+        "mutual_elimination",
+        True,
+    )
 
 
 def test_r107_an_active_seat_eliminated_in_its_turn_gets_no_counter_phases():

@@ -320,7 +320,7 @@ def test_sc45_the_kill_removes_x():
     assert "X" not in table.state.battle.characters
 
 
-def test_sc45_v3_is_matched_against_the_recomputed_target_order():
+def test_bp8_sc45_the_leftover_attacker_is_matched_against_the_recomputed_target_order():
     table = _sc45()
     step(table)
     run(table, lambda t: t.state.battle.combat is None)

@@ -1,5 +1,5 @@
-"""Playing magic and potions (R63–R69, R34, R82, R84, A6): who may play what, when, the
-play itself, and what a hostile effect may reach; worked example E16."""
+"""Playing magic and potions (R63–R69, R25, R34, R36, R37, R82, R84, A6): who may play what,
+when, the play itself, and what a hostile effect may reach; worked example E16."""
 
 from tavola.core import Action, Table
 
@@ -17,6 +17,7 @@ from .battle_tables import (
     hand,
     hp,
     on,
+    pass_all,
     refused,
     types,
 )
@@ -32,6 +33,7 @@ from .card_tables import (
     play,
     position,
     potion,
+    wake,
 )
 
 LANCE = magic("X-LANCE", "one_enemy_character", damage(150))
@@ -40,6 +42,7 @@ BOLT = potion("X-BOLT", "one_enemy_character", damage(100))
 STORM = magic("X-STORM", "all_enemy_characters", damage(100))
 CURSE = potion("X-CURSE", "one_character", damage(50))
 BALM = potion("X-BALM", "one_character", heal(50))
+ROUSE = potion("X-ROUSE", "one_ally_character", wake())
 
 
 def lance_duel(caster, *cards, **options):
@@ -134,6 +137,20 @@ def wounded_defender():
         p2=[on("X-TARGET", "X", damage=100)],
         h2=[held("X-TONIC", "Q")],
     )
+
+
+def test_r25_cards_are_played_in_the_main_phase_before_and_after_a_combat():
+    table = duel(
+        BOLT,
+        p1=[on("X-BRUTE", "A")],
+        h1=[held("X-BOLT", "Q"), held("X-BOLT", "R")],
+        p2=[on("X-TARGET", "X")],
+    )
+    table.act("P1", play("Q", "X"))
+    fight(table, "P1", attack("A", target="X"))
+    assert (table.state.phase, hp(table, "X")) == ("main", 100)
+    table.act("P1", play("R", "X"))
+    assert ch(table, "X") is None
 
 
 def test_r65_a_card_is_played_in_the_own_counter_attack_phase():
@@ -281,6 +298,38 @@ def test_r34_a_hostile_card_may_not_target_a_protected_main():
     table = lance_duel(on("X-SEER", "S"))
     assert play("Q", "mP2") not in table.game.legal_actions(table.state, "P1")
     assert refused(table, "P1", play("Q", "mP2")) == "main_protected"
+
+
+def test_r36_a_friendly_card_may_target_a_teammates_protected_main():
+    table = position(
+        {
+            "P1": {"table": [on("X-TARGET", "A")], "hand": [held("X-TONIC", "Q")]},
+            "P2": {"main": on("X-MAIN", "mP2", damage=200), "table": [on("X-TARGET", "B")]},
+            "P3": {},
+        },
+        TONIC,
+        teams={"P1": "A", "P2": "A", "P3": "B"},
+    )
+    table.act("P1", play("Q", "mP2"))
+    assert hp(table, "mP2") == 400
+
+
+def test_r37_a_declared_target_stays_the_target_when_protection_changes_in_the_window():
+    # Y is attackable while X sleeps; waking X in the window makes X Tier 1 (R32), yet the
+    # attack on Y goes on.
+    table = duel(
+        ROUSE,
+        p1=[on("X-BRUTE", "A")],
+        p2=[on("X-TARGET", "X", sleep=1), on("X-TARGET", "Y", exhausted=True)],
+        h2=[held("X-ROUSE", "Q")],
+    )
+    table.act("P1", attack("A", target="Y"))
+    table.act("P2", Action("defence_ready"))
+    table.act("P1", PASS)
+    table.act("P2", play("Q", "X"))
+    assert ch(table, "X").sleep_remaining == 0
+    pass_all(table)
+    assert hp(table, "Y") == 200
 
 
 # -- R82, R84: what card targets are not restricted by, and what they never reach -------------

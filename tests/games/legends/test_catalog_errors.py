@@ -155,21 +155,28 @@ def test_unknown_field(tmp_path):
     assert "unknown field" in problem
 
 
-def test_character_hp_zero(tmp_path):
+def test_v1_character_hp_zero(tmp_path):
     problem = only_problem(write(tmp_path, character(hp=0)))
     assert "card X-001" in problem
     assert "field 'hp'" in problem
     assert "greater than or equal to 1" in problem
 
 
-def test_character_str_over_100(tmp_path):
+def test_v1_character_str_over_100(tmp_path):
     problem = only_problem(write(tmp_path, character(str=101)))
     assert "card X-001" in problem
     assert "field 'str'" in problem
     assert "less than or equal to 100" in problem
 
 
-def test_sub_type_not_of_its_alignment(tmp_path):
+def test_v1_character_with_effects(tmp_path):
+    problem = only_problem(write(tmp_path, character(effects=[{"kind": "damage", "amount": 5}])))
+    assert "card X-001" in problem
+    assert "field 'effects'" in problem
+    assert "unknown field for this card type" in problem
+
+
+def test_v5_sub_type_not_of_its_alignment(tmp_path):
     problem = only_problem(write(tmp_path, character(sub_type="sadist")))
     assert "card X-001" in problem
     assert "field 'sub_type'" in problem
@@ -192,7 +199,7 @@ def test_bad_card_id_pattern(tmp_path):
     assert "[A-Z0-9-]{3,32}" in problem
 
 
-def test_duplicate_card_id(tmp_path):
+def test_v5_duplicate_card_id(tmp_path):
     path = write(tmp_path, character(), character(name="Altra"))
     _, cards, problems = read_catalog_file(path)
     assert [c.name for c in cards] == ["Prova"]
@@ -202,7 +209,7 @@ def test_duplicate_card_id(tmp_path):
     assert "duplicate (already card #1)" in problems[0]
 
 
-def test_magic_effect_not_fitting_its_target(tmp_path):
+def test_v2_magic_effect_not_fitting_its_target(tmp_path):
     problem = only_problem(write(tmp_path, magic(target="self_player")))
     assert "card X-002" in problem
     assert "field 'effects[0].kind'" in problem
@@ -210,7 +217,7 @@ def test_magic_effect_not_fitting_its_target(tmp_path):
     assert "one_enemy_character" in problem
 
 
-def test_parry_not_on_combat_target(tmp_path):
+def test_v2_parry_not_on_combat_target(tmp_path):
     problem = only_problem(write(tmp_path, magic(effects=[{"kind": "parry"}])))
     assert "card X-002" in problem
     assert "field 'effects[0].kind'" in problem
@@ -218,12 +225,12 @@ def test_parry_not_on_combat_target(tmp_path):
     assert "it needs one of: combat_target" in problem
 
 
-def test_parry_on_combat_target_is_accepted(tmp_path):
+def test_v2_parry_on_combat_target_is_accepted(tmp_path):
     path = write(tmp_path, magic(target="combat_target", effects=[{"kind": "parry"}]))
     assert read_catalog_file(path)[2] == []
 
 
-def test_equipment_effect_that_is_not_permanent(tmp_path):
+def test_v3_equipment_effect_that_is_not_permanent(tmp_path):
     effect = {"kind": "modify_stat", "stat": "str", "amount": 10, "duration": "turn"}
     problem = only_problem(write(tmp_path, equipment(effects=[effect])))
     assert "card X-003" in problem
@@ -231,7 +238,7 @@ def test_equipment_effect_that_is_not_permanent(tmp_path):
     assert "must be 'permanent'" in problem
 
 
-def test_equipment_with_forbidden_effect_kind(tmp_path):
+def test_v3_equipment_with_forbidden_effect_kind(tmp_path):
     problem = only_problem(write(tmp_path, equipment(effects=[{"kind": "heal", "amount": 10}])))
     assert "card X-003" in problem
     assert "field 'effects[0].kind'" in problem
@@ -239,7 +246,7 @@ def test_equipment_with_forbidden_effect_kind(tmp_path):
     assert "allowed: modify_stat, protect_magic, draw_per_turn" in problem
 
 
-def test_aura_with_wrong_applies_to(tmp_path):
+def test_v4_aura_with_wrong_applies_to(tmp_path):
     card = enchantgineering()
     card["auras"][0]["applies_to"] = "ally_players"
     problem = only_problem(write(tmp_path, card))
@@ -249,7 +256,14 @@ def test_aura_with_wrong_applies_to(tmp_path):
     assert "allowed: ally_characters, enemy_characters" in problem
 
 
-def test_aura_that_is_not_permanent(tmp_path):
+def test_v4_eg_with_more_than_ten_phases(tmp_path):
+    problem = only_problem(write(tmp_path, enchantgineering(phases=11)))
+    assert "card X-004" in problem
+    assert "field 'phases'" in problem
+    assert "less than or equal to 10" in problem
+
+
+def test_v4_aura_that_is_not_permanent(tmp_path):
     card = enchantgineering()
     card["auras"][0]["duration"] = "round"
     problem = only_problem(write(tmp_path, card))
@@ -288,7 +302,7 @@ def test_heal_amount_over_1000_names_the_field_exactly(tmp_path):
     assert "1000" in problem
 
 
-def test_more_than_three_effects(tmp_path):
+def test_v2_more_than_three_effects(tmp_path):
     effects = [{"kind": "damage", "amount": 1}] * 4
     problem = only_problem(write(tmp_path, magic(effects=effects)))
     assert "card X-002" in problem

@@ -170,7 +170,7 @@ def test_r121_a_flip_stays_sealed_until_every_seat_has_flipped():
     assert "S1-001" not in json.dumps(view)
 
 
-def test_r121_a_second_flip_in_the_same_clash_is_already_submitted():
+def test_r121_a17_a_second_flip_in_the_same_clash_is_already_submitted():
     table = simplified({"P1": ["S1-001", FILLER], "P2": ["S1-002", FILLER]})
     table.act("P1", FLIP)
     before = table.hash

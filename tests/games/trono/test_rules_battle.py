@@ -375,6 +375,7 @@ def test_r44_reports_for_every_team_and_a_public_bulletin():
 
 
 def test_r45_review_before_publish_waits_for_the_referee():
+    """The publish_results action (R45, A11)."""
     table = g4(config={"review_before_publish": True})
     events = turn(table, {"tyrell": [("attack", "stark"), "tax", "tax"]})
     assert table.state.phase == "review" and table.state.bulletins == []

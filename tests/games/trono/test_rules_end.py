@@ -1,4 +1,5 @@
-"""§5.9–§5.11 and §8: late joiners, referees, the end, hidden information, replay (R63–R74)."""
+"""§5.9–§5.11 and §8: late joiners, referees, the end, hidden information, replay (R63–R74).
+The privacy of preferences is a scenario: scenarios/trono/leak_preferences_private.toml."""
 
 import json
 from collections import Counter
@@ -36,6 +37,7 @@ def join(table, user="newbie", avoid=("tully", "arryn")):
 
 
 def test_r63_join_requests_and_the_rejoin_ban():
+    """The request_join action and its refusals (R63, A5)."""
     refused("E_PHASE", join, Table("trono", {}, 1, {"registered": ["u01"]}))
     table = g4(lannister={"status": "eliminated", "soldiers": 0})
     refused("E_REJOIN_FORBIDDEN", join, table, "lannister1")
@@ -100,6 +102,7 @@ def test_r65_joiner_posts_for_its_team_and_avoided_houses_stay_private():
 
 
 def test_r66_every_override_needs_a_reason_and_is_audited_s36():
+    """The override action and its refusals (R66, A12)."""
     table = g4(greyjoy={"chests": 7}, tyrell={"members": ["tyrell1", "tyrell2"]})
     refused(
         "E_REASON_REQUIRED",
@@ -409,15 +412,6 @@ def test_leak_reports_and_events_go_to_the_team_only():
     assert "ilario_sottovoce" not in tyrell_view and '"spy"' not in tyrell_view.replace(
         json.dumps(team(table, "tyrell").reports), ""
     )
-
-
-def test_leak_preferences_are_private():
-    table = Table("trono", {}, 1, {"registered": ["u01", "u02"]})
-    table.act("player:u01", Action("set_preferences", preferred_partner="u02", avoid=["u09"]))
-    assert table.view(Viewer.seat("player:u01"))["me"]["avoid"] == ["u09"]
-    for viewer in (Viewer.seat("player:u02"), Viewer.public()):
-        assert "u09" not in json.dumps(table.view(viewer))
-    assert table.view(Viewer.referee())["players"]["u01"]["avoid"] == ["u09"]
 
 
 def test_reveal_all_at_end_and_reveal_attackers_variants():

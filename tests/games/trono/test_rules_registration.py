@@ -82,6 +82,7 @@ def test_r1_one_phase_at_a_time_in_the_spec_order():
 
 
 def test_r2_clock_regression_and_due_transitions_run_first():
+    """Actions carry instants; a tick runs what is due (R2, A13)."""
     table = g4("calendar")
     ref(table, "tick", at="2025-03-04T12:00:00Z")
     refused("E_CLOCK_REGRESSION", ref, table, "tick", at="2025-03-04T11:59:59.999Z")
@@ -111,6 +112,7 @@ def test_r2_clock_regression_and_due_transitions_run_first():
 
 
 def test_r3_register_once_and_never_as_a_referee():
+    """The register action and its refusals (R3, A1)."""
     table = Table("trono", {}, 1, {"registered": ["u01"]})
     table.act("player:u02", Action("register", display_name="Due"))
     assert table.state.players["u02"].display_name == "Due"
@@ -119,6 +121,7 @@ def test_r3_register_once_and_never_as_a_referee():
 
 
 def test_r4_preferences_replaced_and_checked_s33():
+    """The set_preferences action and its refusals (R4, A2)."""
     table = Table("trono", {}, 1, {"registered": ["u01"]})
     for code, partner, avoid in (
         ("E_AVOID_TOO_MANY", None, ["a", "b", "c", "d"]),
@@ -136,6 +139,7 @@ def test_r4_preferences_replaced_and_checked_s33():
 
 
 def test_r5_withdrawal_deletes_preferences_and_leaves_the_formation():
+    """The withdraw action (R5, A3)."""
     table = registration_table(13)
     prefs(table, "u01", "u02", ["u03"])
     table.act("player:u01", Action("withdraw"))
@@ -242,6 +246,7 @@ def test_r15_rosters_public_and_ranking_deadline_48_hours():
 
 
 def test_r16_a_team_ranks_once_with_valid_houses():
+    """The submit_house_ranking action and its refusals (R16, A4)."""
     table = s3_table()
     refused("E_RANKING_INVALID", rank, table, "u01", [], "2025-03-02T09:00:00Z")
     refused("E_RANKING_INVALID", rank, table, "u01", ["stark", "stark"], "2025-03-02T09:00:00Z")
@@ -318,6 +323,7 @@ def test_r20_parameters_and_queued_joiners_placed():
 
 
 def test_r21_start_game_opens_turn_one():
+    """The start_game action (R21, A9)."""
     table = s4_table()
     refused("E_NOT_REFEREE", table.act, "player:u01", Action("start_game"))
     events = ref(table, "start_game")

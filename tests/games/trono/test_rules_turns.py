@@ -159,6 +159,7 @@ def test_r26_missing_post_is_empty_s28():
 
 
 def test_r27_manual_schedule_locks_when_all_have_posted_or_on_close_turn():
+    """The close_turn action, for the manual schedule only (R27, A10)."""
     table = g4()
     assert table.state.deadline is None
     for house in ("stark", "tyrell", "greyjoy"):
@@ -173,6 +174,7 @@ def test_r27_manual_schedule_locks_when_all_have_posted_or_on_close_turn():
 
 
 def test_r28_draw_needs_the_lock_and_the_right_date_s34():
+    """The enter_draw and import_draw actions and their refusals (R28, A8)."""
     table = g4("calendar")
     refused("E_TURN_NOT_LOCKED", draw, table)
     ref(table, "tick", at="2025-03-04T18:50:00Z")
