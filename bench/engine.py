@@ -1,6 +1,7 @@
-"""Benchmark: the simulation issue's figures in one run (engine steps/s of classic and epic
-random play, ISMCTS ms per 1,000 iterations, simulation games/s with 1 and 2 workers) and
-the ratios to OpenSpiel's anchors measured in the same run (with the `[bench]` extra).
+"""Benchmark: the simulation issue's figures for Legends of AZ in one run (engine steps/s
+of classic and epic random play, ISMCTS ms per 1,000 iterations, simulation games/s with 1
+and 2 workers) and the ratios to OpenSpiel's anchors measured in the same run (with the
+`[bench]` extra).
 
     python bench/engine.py [--seconds S] [--iterations I] [--sim-games N]
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from tavola.core import get_game
 from tavola.sim.suite import engine_suite
 
 
@@ -19,7 +21,14 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=1000)
     parser.add_argument("--sim-games", type=int, default=1000)
     args = parser.parse_args()
-    print(json.dumps(engine_suite(args.seconds, args.iterations, args.sim_games), indent=1))
+    figures = engine_suite(
+        get_game("legends"),
+        args.seconds,
+        args.iterations,
+        args.sim_games,
+        modes=("classic", "epic"),
+    )
+    print(json.dumps(figures, indent=1))
 
 
 if __name__ == "__main__":

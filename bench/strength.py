@@ -11,8 +11,23 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
-from tavola.bots.strength import PAIRS, ismcts_speed, matches
+from tavola.bots.strength import ismcts_speed, ladder, matches
+from tavola.core import get_game
+
+
+def classic_config(max_rounds: int) -> dict[str, Any]:
+    """Two seats on the starter deck; P1 is younger, so it moves first (R2)."""
+    return {
+        "mode": "classic",
+        "deck_source": "starter",
+        "max_rounds": max_rounds,
+        "players": [
+            {"name": "P1", "age": 20, "kind": "bot"},
+            {"name": "P2", "age": 30, "kind": "bot"},
+        ],
+    }
 
 
 def main() -> None:
@@ -24,7 +39,9 @@ def main() -> None:
     parser.add_argument("--speed-only", action="store_true")
     parser.add_argument("--json", action="store_true", help="print JSON only")
     args = parser.parse_args()
-    speed = ismcts_speed(iterations=args.iterations)
+    game = get_game("legends")
+    # the position sits in the main phase of round 6 whatever the round cap of the ladder
+    speed = ismcts_speed(game, classic_config(40), iterations=args.iterations, decisions=100)
     if not args.json:
         print(json.dumps(speed, indent=1))
     if args.speed_only:
@@ -32,13 +49,14 @@ def main() -> None:
             print(json.dumps({"speed": speed}))
         return
     rows = []
-    for pair in PAIRS:
+    for pair in ladder(game):
         (row,) = matches(
+            game,
             [pair],
             args.games,
             seed=args.seed,
             iterations=args.iterations,
-            max_rounds=args.max_rounds,
+            config=classic_config(args.max_rounds),
         )
         rows.append(row)
         if not args.json:

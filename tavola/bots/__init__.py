@@ -17,6 +17,9 @@ from .random_bot import RandomBot
 
 BOT_NAMES = ("random", "reference", "greedy", "ismcts")
 
+REFEREE_BOT = "reference"
+"""Who plays a seat a table adds beyond those asked for (a referee's; see `TableBuilder`)."""
+
 
 def make_bot(name: str, game: Game[Any], seed: int, seat: str) -> Player:
     """A bot by name, optionally with its budget after a colon (so that the name alone
@@ -78,4 +81,4 @@ def _seconds(name: str, text: str) -> float:
     return seconds
 
 
-__all__ = ["BOT_NAMES", "GreedyBot", "IsmctsBot", "RandomBot", "make_bot"]
+__all__ = ["BOT_NAMES", "REFEREE_BOT", "GreedyBot", "IsmctsBot", "RandomBot", "make_bot"]

@@ -1,36 +1,41 @@
-"""How strong the bots are against each other: fixed-seed matches on 2-player classic
-Legends, each deal played twice with the seats swapped (so each bot moves first once),
-win rates with Wilson 95% intervals. `tavola bench` and `bench/strength.py` print them."""
+"""How strong the bots are against each other: fixed-seed matches on one table of a game,
+each deal played once with the bot in every player seat (so each bot moves first as often
+as the other), win rates with Wilson 95% intervals. `tavola bench` and `bench/strength.py`
+print them."""
 
 from __future__ import annotations
 
 import importlib
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tavola.core import Game, Player, Table, get_game
+from tavola.core import Game, Player, Table
+from tavola.core.capabilities import TableBuilder, capability
 from tavola.sim.stats import wilson
 
-from . import IsmctsBot, make_bot
-
-PAIRS = (("greedy", "random"), ("ismcts", "greedy"), ("ismcts", "boss"))
-"""The ladder the issue asks about: each bot against the one below it, and ISMCTS against
-the Automatic Boss's policy."""
+from . import REFEREE_BOT, IsmctsBot, make_bot
 
 
-def classic_config(max_rounds: int = 40) -> dict[str, Any]:
-    """Two seats on the starter deck; P1 is younger, so it moves first (R2)."""
-    return {
-        "mode": "classic",
-        "deck_source": "starter",
-        "max_rounds": max_rounds,
-        "players": [
-            {"name": "P1", "age": 20, "kind": "bot"},
-            {"name": "P2", "age": 30, "kind": "bot"},
-        ],
-    }
+def ladder(game: Game[Any]) -> tuple[tuple[str, str], ...]:
+    """The pairings worth asking about: each search bot against the one below it, and
+    ISMCTS against each of the game's automata (their policy in a player's seat)."""
+    return (
+        ("greedy", "random"),
+        ("ismcts", "greedy"),
+        *(("ismcts", automaton) for automaton in game.info.automata),
+    )
+
+
+def default_table(game: Game[Any], options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The game's table for its fewest players (`GameInfo.min_seats`), all bots, with
+    `options`; `options` are the config of a game without a `TableBuilder`."""
+    builder = capability(game, TableBuilder)
+    if builder is None:
+        return dict(options or {})
+    seats = [{"kind": "bot"} for _ in range(game.info.min_seats)]
+    return builder.table_config(options or {}, seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,22 +89,31 @@ def play(game: Game[Any], config: Mapping[str, Any], seed: int, bots: Mapping[st
 
 
 def match(
+    game: Game[Any],
     bot: str,
     opponent: str,
     games: int,
     *,
     seed: int = 0,
     config: Mapping[str, Any] | None = None,
+    players: int | None = None,
 ) -> MatchRow:
-    """`games` games (an even number plays every deal from both seats): deal `seed + i // 2`,
-    `bot` in P1 (moving first) for even i, in P2 for odd i."""
-    game = get_game("legends")
-    config = config or classic_config()
+    """`games` games on `config` (by default `default_table`), whose first `players`
+    seats (by default all, or the default table's) the two bots share: with n of them,
+    game i plays deal `seed + i // n` with `bot` in the (i mod n)-th seat and `opponent` in
+    the others, so a multiple of n games plays every deal from every seat. Any other seat
+    (a referee's) is the reference bot's."""
+    if config is None:
+        config, players = default_table(game), game.info.min_seats
+    seats = game.seats(game.new(config, seed))
+    mine = seats[: players or len(seats)]
     wins = draws = 0
     started = time.perf_counter()
     for i in range(games):
-        seats = {"P1": bot, "P2": opponent} if i % 2 == 0 else {"P2": bot, "P1": opponent}
-        reward = play(game, config, seed + i // 2, seats)
+        chair = mine[i % len(mine)]  # first, so that `play` scores it
+        bots = {chair: bot}
+        bots |= {s: opponent if s in mine else REFEREE_BOT for s in seats if s != chair}
+        reward = play(game, config, seed + i // len(mine), bots)
         wins += reward == 1.0
         draws += reward == 0.5
     return MatchRow(
@@ -108,49 +122,75 @@ def match(
 
 
 def matches(
-    pairs: Iterable[tuple[str, str]] = PAIRS,
+    game: Game[Any],
+    pairs: Iterable[tuple[str, str]] | None = None,
     games: int = 20,
     *,
     seed: int = 0,
     iterations: int = 1000,
-    max_rounds: int = 40,
+    config: Mapping[str, Any] | None = None,
+    players: int | None = None,
 ) -> list[MatchRow]:
-    """The strength table: one row per pairing. `ismcts` plays with `iterations`."""
-    config = classic_config(max_rounds)
+    """The strength table: one row per pairing (by default the game's `ladder`), each a
+    `match`. `ismcts` plays with `iterations`."""
 
     def named(name: str) -> str:
         return f"ismcts:{iterations}" if name == "ismcts" else name
 
     return [
-        match(named(bot), named(opponent), games, seed=seed, config=config)
-        for bot, opponent in pairs
+        match(game, named(bot), named(opponent), games, seed=seed, config=config, players=players)
+        for bot, opponent in (ladder(game) if pairs is None else pairs)
     ]
 
 
-def speed_position(seed: int = 0, round_no: int = 6) -> tuple[Game[Any], Any, str]:
-    """A 2-player classic position in the thick of a battle: the reference bots play deal
-    `seed` up to the first main-phase decision of round `round_no`."""
-    game = get_game("legends")
-    table = Table(game, classic_config(), seed)
-    bot: Player = make_bot("reference", game, seed, "P1")
-    while table.outcome is not None or not _main_of_round(table, round_no):
-        if table.outcome is not None:
-            raise RuntimeError(f"deal {seed} ends before round {round_no}")
-        seat = sorted(table.to_act)[0]
+def speed_position(
+    game: Game[Any],
+    config: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    decisions: int | None = None,
+    choices: int = 10,
+) -> tuple[Any, str, int]:
+    """A position in the thick of a game (by default `default_table`'s): the reference
+    bots play deal `seed` for `decisions` decisions (by default half their whole game on
+    that deal), then on to the first seat to act with at least `choices` legal actions.
+    Returns the state, that seat and the decisions taken to get there."""
+    config = config or default_table(game)
+    if decisions is None:
+        decisions = sum(1 for _ in _reference_game(game, config, seed)) // 2
+    for table, seat, played in _reference_game(game, config, seed):
+        if played >= decisions and len(game.legal_actions(table.state, seat)) >= choices:
+            return table.state, seat, played
+    raise RuntimeError(f"deal {seed} ends before a position with {choices} choices")
+
+
+def _reference_game(
+    game: Game[Any], config: Mapping[str, Any], seed: int
+) -> Iterator[tuple[Table, str, int]]:
+    """Deal `seed` played by the reference bot in every seat: (table, seat to act,
+    decisions so far) before each decision."""
+    table = Table(game, config, seed)
+    order = game.seats(table.state)
+    bot: Player = make_bot("reference", game, seed, order[0])
+    played = 0
+    while table.outcome is None:
+        seat = next(s for s in order if s in table.to_act)
+        yield table, seat, played
         table.act(seat, bot.choose(game, table.state, seat))
-    return game, table.state, sorted(table.to_act)[0]
+        played += 1
 
 
-def _main_of_round(table: Table, round_no: int) -> bool:
-    battle = table.state.battle
-    return table.state.phase == "main" and battle is not None and battle.round_no >= round_no
-
-
-def ismcts_speed(iterations: int = 1000, repeats: int = 3, seed: int = 0) -> dict[str, Any]:
+def ismcts_speed(
+    game: Game[Any],
+    config: Mapping[str, Any] | None = None,
+    iterations: int = 1000,
+    repeats: int = 3,
+    seed: int = 0,
+    decisions: int | None = None,
+) -> dict[str, Any]:
     """Milliseconds per `iterations` ISMCTS iterations on `speed_position` (the best of
     `repeats` runs, so that a busy machine counts less), beside OpenSpiel's Python MCTS
     on its Python tic-tac-toe when OpenSpiel is installed."""
-    game, state, seat = speed_position(seed)
+    state, seat, played = speed_position(game, config, seed, decisions)
     best = float("inf")
     for run in range(repeats):
         bot = IsmctsBot(run, iterations=iterations)
@@ -160,7 +200,7 @@ def ismcts_speed(iterations: int = 1000, repeats: int = 3, seed: int = 0) -> dic
     ours = 1000 * best * 1000 / iterations
     anchor = openspiel_mcts_ms(repeats=repeats)
     return {
-        "position": f"classic, 2 seats, deal {seed}, round 6, {seat} in its main phase",
+        "position": f"{game.name}, deal {seed}, {seat} to act after {played} decisions",
         "legal_actions": len(game.legal_actions(state, seat)),
         "ismcts_ms_per_1000_iterations": round(ours, 1),
         "openspiel_mcts_ms_per_1000_simulations": round(anchor, 1) if anchor else None,

@@ -1,10 +1,13 @@
-"""The `tavola` command line."""
+"""The `tavola` command line. Games add their own command groups (`tavola cards`...) through
+the `tavola.commands` entry point group: a name and a `typer.Typer`."""
 
 from __future__ import annotations
 
 import json
+import sys
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -12,32 +15,75 @@ from rich.console import Console
 from tavola.core import GameRecord, TavolaError, game_names, get_game, replay
 from tavola.core.scenario import run_file, scenario_files
 
-from . import cards, play, report, serve, simulate
+from . import bench, play, report, serve, simulate
 from .table_commands import register as register_table_commands
-from .trono import app as trono_app
+
+COMMANDS_GROUP = "tavola.commands"
 
 app = typer.Typer(
     help="Tavola: play, referee and simulate card and board games.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
-app.command()(play.play)
+app.command(context_settings=play.CONTEXT)(play.play)
 app.command()(serve.serve)
-app.command()(simulate.simulate)
+app.command(context_settings=simulate.CONTEXT)(simulate.simulate)
 app.command()(report.report)
-app.add_typer(cards.app, name="cards")
-app.add_typer(trono_app, name="trono")
+app.command()(bench.bench)
 register_table_commands(app)
 scenario_app = typer.Typer(help="Rule scenarios written as data.")
 app.add_typer(scenario_app, name="scenario")
 console = Console(highlight=False)
 
 
+def command_groups() -> list[EntryPoint]:
+    """The command groups games contribute, by name."""
+    return sorted(entry_points(group=COMMANDS_GROUP), key=lambda ep: ep.name)
+
+
+def add_command_groups(target: typer.Typer, groups: list[EntryPoint]) -> None:
+    """Adds each group under its entry point's name; one that fails to load is left out
+    with a warning, so that a broken plugin cannot take the whole command line down."""
+    for entry in groups:
+        try:
+            group = entry.load()
+        except Exception as exc:
+            typer.echo(f"tavola: command group '{entry.name}' not loaded: {exc}", err=True)
+            continue
+        target.add_typer(group, name=entry.name)
+
+
+add_command_groups(app, command_groups())
+
+
+def _package(obj: object) -> str:
+    """The package a game's class lives in (its commands live there too)."""
+    module = sys.modules[type(obj).__module__]
+    return module.__package__ or module.__name__
+
+
+def declaration(name: str) -> dict[str, Any]:
+    """A game's declaration, with the command groups its package contributes."""
+    game = get_game(name)
+    package = _package(game) + "."
+    groups = [ep.name for ep in command_groups() if ep.module.startswith(package)]
+    return {**game.info.to_json(), "commands": groups}
+
+
 @app.command()
-def games() -> None:
-    """List the registered games."""
+def games(
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Each game's whole declaration, as JSON.")
+    ] = False,
+    lang: Annotated[str, typer.Option(help="it or en (titles).")] = "it",
+) -> None:
+    """List the registered games: name and title."""
+    if as_json:
+        typer.echo(json.dumps([declaration(n) for n in game_names()], indent=1, ensure_ascii=False))
+        return
     for name in game_names():
-        console.print(name)
+        info = get_game(name).info
+        console.print(f"{name:12} {info.text(info.title, lang)}", soft_wrap=True)
 
 
 @app.command("replay")
@@ -72,72 +118,6 @@ def scenario_run(
     console.print(f"{len(files) - failures} passed, {failures} failed")
     if failures or not files:
         raise typer.Exit(1)
-
-
-@app.command()
-def bench(
-    suite: Annotated[
-        str,
-        typer.Option(
-            help="playout: random playouts of one mode; engine: every figure of the "
-            "simulation targets with the ratios to OpenSpiel; strength: the bots' ladder."
-        ),
-    ] = "playout",
-    game: Annotated[str, typer.Option("--game", help="The game to measure.")] = "legends",
-    mode: Annotated[str, typer.Option(help="The game's mode (playout suite).")] = "simplified",
-    players: Annotated[int, typer.Option(help="Seats at the table (playout suite).")] = 2,
-    seconds: Annotated[float, typer.Option(help="Measuring time per loop.")] = 5.0,
-    games: Annotated[int, typer.Option(help="Games per pairing (strength suite).")] = 20,
-    iterations: Annotated[int, typer.Option(help="ISMCTS iterations per decision.")] = 1000,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-) -> None:
-    """Benchmarks: random-playout speed, the engine suite, or the bots' strength."""
-    if suite == "engine":
-        from tavola.sim.suite import engine_suite
-
-        figures = engine_suite(seconds, iterations)
-        if as_json:
-            typer.echo(json.dumps(figures))
-            return
-        for key, value in figures.items():
-            console.print(f"  {key:32} {value}")
-        return
-    if suite == "strength":
-        from tavola.bots.strength import matches
-
-        rows = matches(games=games, iterations=iterations)
-        if as_json:
-            typer.echo(json.dumps([row.to_json() for row in rows]))
-            return
-        for row in rows:
-            low, high = row.interval
-            console.print(
-                f"{row.bot:>12} vs {row.opponent:<12} {row.wins:>3}W {row.draws:>2}D "
-                f"{row.losses:>3}L  win rate {row.win_rate:5.1%}  95% CI [{low:5.1%}, {high:5.1%}]"
-            )
-        return
-    if suite != "playout":
-        raise typer.BadParameter("choose playout, engine or strength", param_hint="--suite")
-    from tavola.sim.bench import benchmark
-
-    config = {
-        "mode": mode,
-        "deck_source": "starter",
-        "players": [{"age": 20 + 7 * i, "kind": "bot"} for i in range(players)],
-    }
-    figures = benchmark(get_game(game), config, seconds)
-    if as_json:
-        typer.echo(json.dumps(figures))
-        return
-    console.print(f"{game} {mode}, {players} seats, random playouts on one core:")
-    console.print(f"  games/s  {figures['games_per_s']}")
-    console.print(f"  steps/s  {figures['steps_per_s']}")
-    anchor = figures["openspiel_ttt_steps_per_s"]
-    if anchor is None:
-        console.print("  OpenSpiel not installed (pip install '.[bench]'): no anchor measured")
-    else:
-        console.print(f"  OpenSpiel python_tic_tac_toe steps/s  {anchor}")
-        console.print(f"  ratio (ours / OpenSpiel)  {figures['ratio']}")
 
 
 def main() -> None:

@@ -1,4 +1,7 @@
-"""`tavola play`: a game at the terminal, humans (hotseat) and bots at one table."""
+"""`tavola play`: a game at the terminal, people (hotseat) and bots at one table.
+
+The shell reads the flags every game shares; the game reads its own (`TerminalTable`), sets
+the table up, seats its people and draws the table. Bots and automata are `make_bot`'s."""
 
 from __future__ import annotations
 
@@ -11,134 +14,149 @@ from rich.console import Console
 
 from tavola.bots import make_bot
 from tavola.core import Event, IllegalAction, Player, Table, TavolaError, Viewer, filter_events
-from tavola.core.registry import get_game
-from tavola.games.legends.tables import table_config
+from tavola.core.capabilities import (
+    HUMAN,
+    QuitGame,
+    TerminalRequest,
+    TerminalScreen,
+    TerminalTable,
+    capability,
+)
 
-from .legends_battle import BattleScreen, LegendsHuman
-from .prompt import Prompt, QuitGame
+from . import game_flags
+from .prompt import Prompt
+
+TEXT = {
+    "it": {
+        "quit": "Partita lasciata a metà.",
+        "saved": "Partita salvata in {path}",
+        "no_person": "{game}: nessun posto per una persona al terminale ({seats}).",
+    },
+    "en": {
+        "quit": "Game left unfinished.",
+        "saved": "Game record saved to {path}",
+        "no_person": "{game}: no seat for a person at the terminal ({seats}).",
+    },
+}
+REFEREE_SEAT_KIND = "reference"
+"""Who plays a seat the request did not name (a referee's): the game's own bot."""
+
+CONTEXT = game_flags.CONTEXT
 
 
-def _split(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
+def say(lang: str, key: str, **params: Any) -> str:
+    return TEXT.get(lang, TEXT["en"])[key].format(**params)
 
 
-def seat_specs(
-    kinds: list[str], ages: list[int], names: list[str], teams: list[str], lang: str
-) -> list[dict[str, Any]]:
-    """The seats of a terminal table, with default names in the table's language."""
-    specs: list[dict[str, Any]] = []
-    for i, kind in enumerate(kinds):
-        if kind == "boss":
-            specs.append({"kind": "boss"})
-            continue
-        default = (
-            f"{'Giocatore' if lang == 'it' else 'Player'} {i + 1}"
-            if kind == "human"
-            else f"Bot {i + 1}"
-        )
-        spec: dict[str, Any] = {"kind": kind, "name": names[i] if i < len(names) else default}
-        if i < len(ages):
-            spec["age"] = ages[i]
-        if i < len(teams):
-            spec["team"] = teams[i]
-        specs.append(spec)
-    return specs
+def _split(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in text.split(",") if part.strip())
 
 
 def play(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game: legends or trono.")],
-    mode: Annotated[
+    ctx: typer.Context,
+    game_name: Annotated[
         str | None,
-        typer.Option(help="legends: classic, epic or simplified (default); trono: practice."),
+        typer.Argument(metavar="GAME", help="A registered game (tavola games), first."),
     ] = None,
-    sides: Annotated[
-        str, typer.Option(help="free_for_all, teams or good_vs_evil.")
-    ] = "free_for_all",
-    seats: Annotated[str, typer.Option(help="Comma-separated: human, bot, random, boss.")] = (
-        "human,bot,bot"
-    ),
-    boss_level: Annotated[int, typer.Option(help="The automatic boss's level, 1–5.")] = 1,
-    ages: Annotated[str, typer.Option(help="Comma-separated ages, one per seat.")] = "",
-    names: Annotated[str, typer.Option(help="Comma-separated names, one per seat.")] = "",
-    teams: Annotated[
-        str, typer.Option(help="Comma-separated teams (A,A,B,B or good,evil); trono: a count.")
+    mode: Annotated[
+        str | None, typer.Option(help="One of the game's modes (default: its first).")
+    ] = None,
+    seats: Annotated[
+        str,
+        typer.Option(
+            help="Comma-separated, one per seat: human, a bot (random, reference, greedy, "
+            "ismcts:N) or one of the game's automata; default: the game's usual table."
+        ),
     ] = "",
-    timers: Annotated[bool, typer.Option(help="Timed game: clocks on every decision.")] = False,
+    names: Annotated[str, typer.Option(help="Comma-separated names, one per seat.")] = "",
+    teams: Annotated[str, typer.Option(help="Comma-separated teams, as the game reads them.")] = "",
     seed: Annotated[
         int | None, typer.Option(help="Seed of the game's RNG (default: random).")
     ] = None,
     lang: Annotated[str, typer.Option(help="it or en.")] = "it",
-    max_clashes: Annotated[int | None, typer.Option(help="Simplified: the clash limit.")] = None,
-    max_rounds: Annotated[int | None, typer.Option(help="Battles: the round limit.")] = None,
     save: Annotated[Path | None, typer.Option(help="Write the game record to this file.")] = None,
-    max_turns: Annotated[int | None, typer.Option(help="trono: the turn limit.")] = None,
+    show_help: Annotated[
+        bool, typer.Option("--help", help="Show this message, with GAME's own options, and exit.")
+    ] = False,
 ) -> None:
-    """Play a game in the terminal (trono: the practice bots play a whole game)."""
-    if game_name == "trono":
-        from .trono import play_practice
-
-        if mode not in (None, "practice"):
-            typer.echo("trono: only --mode practice plays at the terminal; see `tavola trono`.")
-            raise typer.Exit(2)
-        if teams and not teams.isdigit():
-            typer.echo("trono: --teams is a number of one-bot teams (2–10).")
-            raise typer.Exit(2)
-        play_practice(int(teams or 4), seed, lang, max_turns=max_turns, save=save)
-        return
-    mode = mode or "simplified"
+    """Play a game in the terminal. Each game adds its own options (see --help with GAME)."""
+    if game_name is None:
+        if show_help:
+            game_flags.show_help(ctx, None, None)
+        raise game_flags.no_game()
+    game = game_flags.game(game_name)
+    terminal = capability(game, TerminalTable)
+    if terminal is None:
+        raise game_flags.UsageProblem(f"{game_name} cannot be played at the terminal.")
+    model = terminal.terminal_flags()
+    if show_help:
+        game_flags.show_help(ctx, game_name, model)
+    flags = game_flags.parse(model, list(ctx.args), game_name)
     console = Console(highlight=False)
-    game = get_game(game_name)
     if seed is None:
         seed = secrets.randbelow(2**31)
         console.print(f"seed {seed}")
-    every = _split(seats)
-    kinds = [k for k in every if k != "boss"]
-    specs = seat_specs(every, [int(a) for a in _split(ages)], _split(names), _split(teams), lang)
-    options: dict[str, Any] = {"mode": mode, "sides": sides, "boss_level": boss_level}
-    config = table_config(options, specs)
-    if max_clashes is not None:
-        config["simplified"] = {"max_clashes": max_clashes}
-    if max_rounds is not None:
-        config["max_rounds"] = max_rounds
-    if timers:
-        config["timers"] = {"autopilot_after": 3}
+    request = TerminalRequest(mode, _split(seats), _split(names), _split(teams), lang, flags)
     try:
-        table = Table(game, config, seed)
+        setup = terminal.terminal_table(request)
+        table = Table(game, setup.config, seed)
     except TavolaError as exc:
         console.print(f"[red]{exc.code}[/]: {exc.localized(lang)}")
         raise typer.Exit(2) from None
-    screen = BattleScreen(console, game.messages, lang)  # type: ignore[attr-defined]
-    seat_kinds = dict(zip(game.seats(table.state), [*kinds, "boss"], strict=False))
-    humans = [s for s, kind in seat_kinds.items() if kind == "human"]
-    human = LegendsHuman(screen, Prompt(console), hotseat=len(humans) > 1)
-    players: dict[str, Player] = {
-        s: human if kind == "human" else make_bot("bot" if kind == "boss" else kind, game, seed, s)
-        for s, kind in seat_kinds.items()
-    }
-    # One person at the table reads the log as its seat sees it; otherwise as the public.
+    screen = terminal.terminal_screen(console, Prompt(console), lang)
+    kinds = _seat_kinds(table, setup.seats)
+    players = _players(table, kinds, screen, seed, lang)
+    humans = [seat for seat, kind in kinds.items() if kind == HUMAN]
+    # One person at the table reads the game as its seat sees it; otherwise as the public.
     viewer = Viewer.seat(humans[0]) if len(humans) == 1 else Viewer.public()
+    screen.opening(table, filter_events(table.events, viewer))
 
     def tell(events: list[Event]) -> None:
-        seen = filter_events(events, viewer)
-        for line in game.narrate(table.state, seen, lang):  # type: ignore[attr-defined]
-            console.print(line)
+        screen.tell(table, filter_events(events, viewer))
 
-    tell(table.events)
     try:
         while table.to_act:
             try:
                 table.play(players, on_events=tell)
             except IllegalAction as exc:
-                console.print(screen.t("ui.refused", message=exc.localized(lang)), style="red")
+                screen.refused(exc)
     except QuitGame:
-        console.print(screen.t("ui.quit"))
-        _save(table, save, console, screen)
+        console.print(say(lang, "quit"))
+        _save(table, save, console, lang)
         raise typer.Exit(1) from None
-    screen.show_outcome(table.view(Viewer.public()))
-    _save(table, save, console, screen)
+    screen.outcome(table)
+    _save(table, save, console, lang)
 
 
-def _save(table: Table, path: Path | None, console: Console, screen: BattleScreen) -> None:
+def _seat_kinds(table: Table, kinds: tuple[str, ...]) -> dict[str, str]:
+    """Who plays each of the table's seats; seats beyond those asked for (a referee's) get
+    the game's own bot."""
+    seats = table.game.seats(table.state)
+    return {s: kinds[i] if i < len(kinds) else REFEREE_SEAT_KIND for i, s in enumerate(seats)}
+
+
+def _players(
+    table: Table, kinds: dict[str, str], screen: TerminalScreen, seed: int, lang: str
+) -> dict[str, Player]:
+    humans = [seat for seat, kind in kinds.items() if kind == HUMAN]
+    people = screen.people(humans) if humans else {}
+    missing = [seat for seat in humans if seat not in people]
+    if missing:
+        typer.echo(say(lang, "no_person", game=table.game.name, seats=", ".join(missing)))
+        raise typer.Exit(2)
+    try:
+        bots = {
+            seat: make_bot(kind, table.game, seed, seat)
+            for seat, kind in kinds.items()
+            if kind != HUMAN
+        }
+    except ValueError as exc:
+        typer.echo(f"error: {exc}")
+        raise typer.Exit(2) from None
+    return {**bots, **people}
+
+
+def _save(table: Table, path: Path | None, console: Console, lang: str) -> None:
     if path is not None:
         table.record().save(path)
-        console.print(screen.t("ui.saved", path=str(path)))
+        console.print(say(lang, "saved", path=str(path)))

@@ -8,14 +8,13 @@ import time
 
 from rich.console import Console
 
-
-class QuitGame(Exception):
-    """The person asked to leave the table."""
+from tavola.core.capabilities import QuitGame
 
 
 class Prompt:
-    """`ask` returns the typed line (stripped, lower case), or None when the clock ran out.
-    The countdown needs a real terminal; on a pipe the line is read without a clock."""
+    """The `TerminalPrompt` games ask: `ask` returns the typed line (stripped, lower case),
+    or None when the clock ran out. The countdown needs a real terminal; on a pipe the line
+    is read without a clock."""
 
     def __init__(self, console: Console) -> None:
         self.console = console

@@ -23,6 +23,9 @@ from rich.progress import (
 from rich.text import Text
 
 from tavola.core import ConfigError, TavolaError
+from tavola.core.capabilities import TerminalTable, capability
+
+from . import game_flags
 
 console = Console(highlight=False)
 
@@ -37,14 +40,23 @@ def _split(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
+CONTEXT = game_flags.CONTEXT
+
+
 def simulate(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game: legends.")],
-    out: Annotated[Path, typer.Option("--out", help="Folder for games.csv, run.json, …")],
+    ctx: typer.Context,
+    game_name: Annotated[
+        str | None,
+        typer.Argument(metavar="GAME", help="A registered game (tavola games), first."),
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Folder for games.csv, run.json, … (needed).")
+    ] = None,
     seats: Annotated[
         str,
         typer.Option(
             help="Comma-separated bots, one per seat (any name make_bot knows: random,"
-            " reference, greedy, ismcts:200…); 'boss' adds the automatic boss seat."
+            " reference, greedy, ismcts:200…); one of the game's automata adds its seat."
         ),
     ] = "reference,random",
     games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 1000,
@@ -54,11 +66,7 @@ def simulate(
     scheduler: Annotated[
         str | None, typer.Option(help="Dask scheduler address (tcp://HOST:PORT) to use.")
     ] = None,
-    mode: Annotated[str | None, typer.Option(help="classic, epic or simplified.")] = None,
-    sides: Annotated[str | None, typer.Option(help="free_for_all, teams or good_vs_evil.")] = None,
-    boss_level: Annotated[int, typer.Option(help="The automatic boss's level, 1–5.")] = 1,
-    max_rounds: Annotated[int | None, typer.Option(help="Battles: the round limit.")] = None,
-    max_clashes: Annotated[int | None, typer.Option(help="Simplified: the clash limit.")] = None,
+    mode: Annotated[str | None, typer.Option(help="One of the game's modes.")] = None,
     option: Annotated[
         list[str] | None,
         typer.Option("--set", help="Any game option as KEY=VALUE (dotted keys, JSON values)."),
@@ -69,26 +77,39 @@ def simulate(
     chunk_size: Annotated[int | None, typer.Option(min=1, help="Games per task.")] = None,
     report: Annotated[bool, typer.Option(help="Also write the balance report.")] = False,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    show_help: Annotated[
+        bool, typer.Option("--help", help="Show this message, with GAME's own options, and exit.")
+    ] = False,
 ) -> None:
-    """Play many bot games and write one row per game: the same seed writes the same files."""
+    """Play many bot games and write one row per game: the same seed writes the same files.
+    Each game adds its own options (see --help with GAME)."""
     from tavola.sim.output import write_run
     from tavola.sim.play import Chunk
     from tavola.sim.runner import simulate as run_simulation
-    from tavola.sim.spec import BOSS_SEAT, build_spec, set_option
+    from tavola.sim.spec import build_spec, set_option
 
+    if game_name is None:
+        if show_help:
+            game_flags.show_help(ctx, None, None)
+        raise game_flags.no_game()
+    terminal = capability(game_flags.game(game_name), TerminalTable)
+    model = terminal.terminal_flags() if terminal is not None else None
+    if show_help:
+        game_flags.show_help(ctx, game_name, model)
+    if out is None:
+        raise game_flags.UsageProblem("Missing option '--out'.")
     seat_list = _split(seats)
     options: dict[str, Any] = {}
     if mode is not None:
         options["mode"] = mode
-    if sides is not None:
-        options["sides"] = sides
-    if BOSS_SEAT in seat_list:
-        options["boss_level"] = boss_level
-    if max_rounds is not None:
-        options["max_rounds"] = max_rounds
-    if max_clashes is not None:
-        options.setdefault("simplified", {})["max_clashes"] = max_clashes
     try:
+        if terminal is not None and model is not None:
+            flags = game_flags.parse(model, list(ctx.args), game_name)
+            options.update(terminal.flag_options(flags))
+        elif ctx.args:
+            raise game_flags.UsageProblem(
+                f"{game_name} has no options of its own: use --set KEY=VALUE"
+            )
         for assignment in option or []:
             set_option(options, assignment)
         spec = build_spec(game_name, seat_list, seed, options, rotate=rotate)

@@ -15,11 +15,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
-from .actions import Event
+from .actions import Action, Event
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+    from pydantic import BaseModel
+    from rich.console import Console
+
+    from .errors import IllegalAction
     from .protocol import Game
-    from .table import Player
+    from .table import Player, Table
 
 S = TypeVar("S", contravariant=True)
 C = TypeVar("C")
@@ -48,7 +54,7 @@ class GameInfo:
     languages: tuple[str, ...] = ("it", "en")
     modes: tuple[str, ...] = ()
     automata: tuple[str, ...] = ()
-    """Seat kinds played by the rules themselves (the Legends boss): built by `Automata`."""
+    """Seat kinds played by the rules themselves (an automatic boss): built by `Automata`."""
     simultaneous: bool = False
     """More than one seat may be awaited at once (sealed choices)."""
     referee_seats: bool = False
@@ -129,12 +135,32 @@ class Automata(Protocol):
 @runtime_checkable
 class TableBuilder(Protocol):
     """Tables from a short description, for the lobby, the server, the terminal and the
-    simulator: game options and a list of seats `{name, kind, team?, ...}` become the full
-    config that `Game.Config` validates."""
+    simulator: game options and a list of seats `{name?, kind, ...its SeatOptions}` become
+    the full config that `Game.Config` validates.
+
+    A seat's `kind` is one of `GameInfo.seat_kinds`. The table's seats (`Game.seats`) are
+    the requested seats in their order, the automata's after the others; any seat beyond
+    those (a referee's) is played by the reference bot."""
+
+    @property
+    def TableOptions(self) -> type[BaseModel]:
+        """The options a table may set (mode, sides, timers...), each bounded: what the
+        lobby's form offers and the server accepts (the terminal and the simulator may
+        pass any of `Config`'s)."""
+        ...
+
+    @property
+    def SeatOptions(self) -> type[BaseModel]:
+        """The game's own fields of a seat (an age, a team), beside `name` and `kind`."""
+        ...
 
     def table_config(
         self, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
     ) -> dict[str, Any]: ...
+
+    def presets(self) -> list[Preset]:
+        """Ready-made tables the lobby offers first."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,12 +204,178 @@ class RowExtractor(Protocol):
         """Per-seat figures at the end (remaining HP, pile size...), by column prefix."""
         ...
 
+    def card_names(self, view: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+        """The names of the cards the view shows, card_id -> {language: name}, for the
+        report (empty when the game's cards have no names)."""
+        ...
+
+    def words(self, config: Mapping[str, Any]) -> ReportWords:
+        """What the balance report calls this table's measures."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class ReportWords:
+    """The balance report's words for a game's measures (English, as the report is)."""
+
+    rounds: str = "rounds"
+    turns: str = "turns"
+    figures: Mapping[str, str] = field(default_factory=dict)
+    """What each per-seat end figure of `seat_columns` means, by column prefix."""
+    card_note: str = ""
+    """A sentence that helps read the card-impact table, if the game needs one."""
+
 
 @runtime_checkable
 class SimulationRows(Protocol):
     """The game's own reading of a finished game for simulation rows."""
 
     def row_extractor(self) -> RowExtractor: ...
+
+
+class RlCodec(Protocol[S]):
+    """One table's fixed encoding for learning agents: every game of the table's shape
+    (seats, catalogue, mode) observes `observation_size` float32 values within ±`bound`
+    and picks one of `action_size` action indices."""
+
+    @property
+    def observation_size(self) -> int: ...
+
+    @property
+    def action_size(self) -> int: ...
+
+    @property
+    def bound(self) -> float: ...
+
+    def observe(self, view: Mapping[str, Any], seat: str) -> NDArray[np.float32]:
+        """`seat`'s observation, from its own view (`Viewer.seat(seat)`) alone, so that
+        nothing hidden from the seat can enter it."""
+        ...
+
+    def mask(self, state: S, seat: str, legal: Sequence[Action]) -> NDArray[np.int8]:
+        """1 at the index of every action of `legal` the encoding can express, else 0;
+        never all zeros while the seat must act (some legal action always fits)."""
+        ...
+
+    def decode(self, state: S, seat: str, index: int) -> Action:
+        """The action `index` stands for, for `seat`, now; ValueError when it names
+        nothing now."""
+        ...
+
+    def describe(self, view: Mapping[str, Any]) -> str:
+        """A few lines on a public view: the environment's text rendering."""
+        ...
+
+
+@runtime_checkable
+class RlEncoding(Protocol[S]):
+    """A fixed observation and action encoding: `tavola.rl` offers the game as a
+    PettingZoo environment through it."""
+
+    def rl_codec(self, state: S) -> RlCodec[S]:
+        """The encoding of `state`'s table (its shape never changes during a game)."""
+        ...
+
+
+class QuitGame(Exception):
+    """The person at the terminal left the table (typed `q`, or closed the input)."""
+
+
+class TerminalPrompt(Protocol):
+    """Reads what a person types at the terminal, optionally against a clock."""
+
+    def ask(self, prompt: str, seconds: float | None = None) -> str | None:
+        """The typed line, stripped and in lower case; None when `seconds` ran out.
+        Raises `QuitGame` when the input is closed."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class TerminalRequest:
+    """A table asked for at the terminal: the flags every game shares, and the game's own
+    (`TerminalTable.terminal_flags`, already validated)."""
+
+    mode: str | None
+    seats: tuple[str, ...]
+    """One seat kind per seat as typed (`human`, a bot's name, an automaton); empty: the
+    game's usual table."""
+    names: tuple[str, ...]
+    teams: tuple[str, ...]
+    lang: str
+    flags: BaseModel
+
+
+@dataclass(frozen=True, slots=True)
+class TerminalSetup:
+    """What the game makes of a `TerminalRequest`: the full config, and who plays each seat
+    (`human`, a bot's name or an automaton), in the order `TableBuilder` seats them."""
+
+    config: dict[str, Any]
+    seats: tuple[str, ...]
+
+
+class TerminalScreen(Protocol):
+    """One table drawn at the terminal by its game: the shell runs the table (its players,
+    refusals, quitting, the record) and hands the screen what there is to show."""
+
+    def people(self, seats: Sequence[str]) -> dict[str, Player]:
+        """The players of the seats kept by people at this terminal (more than one share
+        it, hotseat); a seat left out cannot be played by a person here."""
+        ...
+
+    def opening(self, table: Table, events: Sequence[Event]) -> None:
+        """The table as it starts; `events` are the opening events the viewer may see."""
+        ...
+
+    def tell(self, table: Table, events: Sequence[Event]) -> None:
+        """What just happened: the events the viewer (the one person at the terminal, or
+        the public) may see."""
+        ...
+
+    def refused(self, error: IllegalAction) -> None:
+        """A person's action the rules refused (the person is asked again)."""
+        ...
+
+    def outcome(self, table: Table) -> None:
+        """The end of the game."""
+        ...
+
+
+@runtime_checkable
+class TerminalTable(Protocol):
+    """`tavola play GAME`: a table at the terminal, humans and bots. The game also lends
+    its own flags to the other commands that set a table up (`tavola simulate`)."""
+
+    def terminal_flags(self) -> type[BaseModel]:
+        """The game's own flags: field `round_limit` is `--round-limit N`, a bool field a
+        switch (`--timed`, `--no-timed`), a list field takes comma-separated values, a
+        field's description is its help. The shell refuses any other flag, naming it."""
+        ...
+
+    def flag_options(self, flags: BaseModel) -> dict[str, Any]:
+        """The game options (for `TableBuilder.table_config`) the flags stand for, for a
+        table the shell seats itself; a flag that means nothing there is refused with a
+        `ConfigError`."""
+        ...
+
+    def terminal_table(self, request: TerminalRequest) -> TerminalSetup:
+        """The table asked for; a bad request raises `ConfigError` naming the flag."""
+        ...
+
+    def terminal_screen(
+        self, console: Console, prompt: TerminalPrompt, lang: str
+    ) -> TerminalScreen: ...
+
+
+@runtime_checkable
+class Autopilot(Protocol[S]):
+    """Seats the platform plays for a while, with the reference bot, though a person holds
+    them (after too many timeouts, say): each such move is submitted as the platform action
+    `autopilot`. The game decides when a seat goes on and comes back off."""
+
+    def on_autopilot(self, state: S) -> frozenset[str]:
+        """The seats on autopilot now."""
+        ...
 
 
 CAPABILITIES: dict[str, type[Any]] = {
@@ -194,6 +386,9 @@ CAPABILITIES: dict[str, type[Any]] = {
     "table_builder": TableBuilder,
     "sample_configs": SampleConfigs,
     "simulation_rows": SimulationRows,
+    "rl_encoding": RlEncoding,
+    "terminal_table": TerminalTable,
+    "autopilot": Autopilot,
 }
 """Every optional capability by the name a `GameInfo` declares it with."""
 

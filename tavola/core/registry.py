@@ -22,6 +22,11 @@ def register(game: Game[Any]) -> None:
     _games[game.name] = game
 
 
+def unregister(name: str) -> None:
+    """Forgets a game registered by hand (a test's fixture game)."""
+    _games.pop(name, None)
+
+
 def _load_entry_points() -> None:
     """Once, and whole before anyone reads: the server asks from many threads at once."""
     global _loaded

@@ -1,16 +1,16 @@
 """Rule scenarios written as data (TOML), run against any registered game.
 
-A scenario names a game, a seed, a config and an optional setup, lists steps (a seat and an
-action, optionally the refusal code expected), and states what the referee view must hold
-at the end (`[expect]`, dotted paths) and which events must have happened in that order
-(`expect_events`). See docs/scenarios.md.
+A scenario names a game, a seed, a config and an optional setup, and lists steps: a seat and
+an action (optionally the refusal code expected), or the game's reference bot, or checks
+alone. After any step, and at the end, it may check what a viewer sees (dotted paths, absent
+paths, hidden text), a seat's legal actions, and the events that did or did not happen
+(`scenario_checks`). See docs/scenarios.md.
 """
 
 from __future__ import annotations
 
-import re
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,11 +18,11 @@ from typing import Any
 from .actions import Action, Event
 from .capabilities import ReferencePlayer, capability
 from .errors import IllegalAction, TavolaError
+from .scenario_checks import CHECKS, ScenarioFailure, run_checks, same
 from .table import Table
-from .viewer import Viewer
 
-MISSING = object()
-KEYS = frozenset({"title", "game", "seed", "config", "setup", "step", "expect", "expect_events"})
+KEYS = frozenset({"title", "game", "seed", "config", "setup", "step", "seat", "view"}) | CHECKS
+STEP_KEYS = frozenset({"seat", "action", "by", "expect_action", "refused", "view"}) | CHECKS
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +38,6 @@ class ScenarioResult:
         return text if self.passed else f"{text}: {self.detail}"
 
 
-class ScenarioFailure(Exception):
-    pass
-
-
 def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     """The TOML files named, and those found (recursively, sorted) in the folders named."""
     files: list[Path] = []
@@ -50,122 +46,73 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     return files
 
 
-def lookup(data: Any, path: str) -> Any:
-    """`data` at a dotted path; numeric parts index lists, `#` is a list's or table's
-    length. MISSING when absent."""
-    node = data
-    for part in path.split("."):
-        if part == "#" and isinstance(node, Mapping | list):
-            node = len(node)
-        elif isinstance(node, Mapping) and part in node:
-            node = node[part]
-        elif (
-            isinstance(node, list)
-            and re.fullmatch(r"-?[0-9]+", part)
-            and -len(node) <= int(part) < len(node)
-        ):
-            node = node[int(part)]
-        else:
-            return MISSING
-    return node
-
-
-def flatten(table: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
-    """Nested TOML tables become dotted paths, so `a.b = 1` and `"a.b" = 1` mean the same."""
-    for key, value in table.items():
-        path = f"{prefix}{key}"
-        if isinstance(value, Mapping) and value:
-            yield from flatten(value, path + ".")
-        else:
-            yield path, value
-
-
-def same(actual: Any, expected: Any) -> bool:
-    """Equality that keeps booleans apart from numbers (TOML's `0` is not `false`)."""
-    if isinstance(actual, bool) or isinstance(expected, bool):
-        return type(actual) is type(expected) and actual == expected
-    if isinstance(actual, Mapping) and isinstance(expected, Mapping):
-        return actual.keys() == expected.keys() and all(
-            same(actual[k], expected[k]) for k in actual
-        )
-    if isinstance(actual, list | tuple) and isinstance(expected, list | tuple):
-        return len(actual) == len(expected) and all(
-            same(a, e) for a, e in zip(actual, expected, strict=True)
-        )
-    return bool(actual == expected)
-
-
-def _matches(event: Event, wanted: Any) -> bool:
-    if isinstance(wanted, str):
-        return event.type == wanted
-    if not isinstance(wanted, Mapping) or "type" not in wanted:
-        raise ScenarioFailure(
-            f"expect_events entries are type names or tables with 'type': {wanted!r}"
-        )
-    data = dict(event.data)
-    return event.type == wanted["type"] and all(
-        key in data and same(data[key], value) for key, value in wanted.items() if key != "type"
-    )
-
-
-def _check_events(events: list[Event], wanted: list[Any]) -> None:
-    """Every wanted event occurs, in this order (other events may come between)."""
-    position = 0
-    for item in wanted:
-        while position < len(events) and not _matches(events[position], item):
-            position += 1
-        if position == len(events):
-            raise ScenarioFailure(f"expected event {item!r} not found (in order)")
-        position += 1
-
-
-def _bot_choice(table: Table, step: Mapping[str, Any], number: int) -> Action:
+def _bot_choice(table: Table, step: Mapping[str, Any]) -> Action:
     """A step played by the game's reference bot (`by = "reference"`); `expect_action`, when
     given, is what it must choose."""
     reference = capability(table.game, ReferencePlayer)
     if step["by"] != "reference" or reference is None:
-        raise ScenarioFailure(f"step {number}: 'by' names the game's reference bot: \"reference\"")
+        raise ScenarioFailure("'by' names the game's reference bot: \"reference\"")
     bot = reference.reference_bot(table.seed)
     action: Action = bot.choose(table.game, table.state, str(step["seat"]))
     wanted = step.get("expect_action")
     expected = Action.from_json(wanted) if wanted is not None else None
     if expected is not None and not same(action.to_json(), expected.to_json()):
-        raise ScenarioFailure(f"step {number}: the bot chose {action!r}, expected {expected!r}")
+        raise ScenarioFailure(f"the bot chose {action!r}, expected {expected!r}")
     return action
 
 
-def _run_steps(table: Table, steps: list[Any]) -> list[Event]:
-    emitted: list[Event] = []
-    for number, step in enumerate(steps, start=1):
-        if not isinstance(step, Mapping) or "seat" not in step:
-            raise ScenarioFailure(f"step {number}: needs 'seat' and 'action' (or 'by')")
-        if "by" in step:
-            action = _bot_choice(table, step, number)
-        else:
-            try:
-                action = Action.from_json(step["action"])
-            except (KeyError, ValueError, TypeError) as exc:
-                raise ScenarioFailure(f"step {number}: bad or missing action: {exc}") from None
-        refusal = step.get("refused")
-        before = table.hash
+def _act(table: Table, step: Mapping[str, Any]) -> list[Event] | None:
+    """Plays the step's action: its events, or None when it was refused as expected."""
+    if "seat" not in step:
+        raise ScenarioFailure("needs 'seat' and 'action' (or 'by')")
+    if "action" in step and "by" in step:
+        raise ScenarioFailure("'action' or 'by', not both")
+    if "by" in step:
+        action = _bot_choice(table, step)
+    else:
         try:
-            events = table.act(str(step["seat"]), action)
-        except IllegalAction as exc:
-            if refusal is None:
-                raise ScenarioFailure(
-                    f"step {number} ({step['seat']} {action!r}): refused {exc.code}: {exc.message}"
-                ) from None
-            if exc.code != refusal:
-                raise ScenarioFailure(
-                    f"step {number}: refused with {exc.code}, expected {refusal}"
-                ) from None
-            if table.hash != before:
-                raise ScenarioFailure(f"step {number}: refused but the state changed") from None
-            continue
-        if refusal is not None:
-            raise ScenarioFailure(f"step {number} ({action!r}): accepted, expected {refusal}")
-        emitted.extend(events)
-    return emitted
+            action = Action.from_json(step["action"])
+        except (KeyError, ValueError, TypeError) as exc:
+            raise ScenarioFailure(f"bad or missing action: {exc}") from None
+    refusal = step.get("refused")
+    before = table.hash
+    try:
+        events = table.act(str(step["seat"]), action)
+    except IllegalAction as exc:
+        if refusal is None:
+            raise ScenarioFailure(
+                f"{step['seat']} {action!r}: refused {exc.code}: {exc.message}"
+            ) from None
+        if exc.code != refusal:
+            raise ScenarioFailure(f"refused with {exc.code}, expected {refusal}") from None
+        if table.hash != before:
+            raise ScenarioFailure("refused but the state changed") from None
+        return None
+    if refusal is not None:
+        raise ScenarioFailure(f"{step['seat']} {action!r}: accepted, expected {refusal}")
+    return events
+
+
+def _step(table: Table, step: Any, view: str) -> list[Event]:
+    """One step: an action (checked afterwards against the table as it then is), or checks
+    alone. Returns the events it produced."""
+    if not isinstance(step, Mapping):
+        raise ScenarioFailure("needs 'seat' and 'action' (or 'by')")
+    unknown = sorted(set(step) - STEP_KEYS)
+    if unknown:
+        raise ScenarioFailure(f"unknown keys {unknown}; allowed: {sorted(STEP_KEYS)}")
+    acts = "action" in step or "by" in step
+    if not acts and not CHECKS & step.keys():
+        if "seat" in step:
+            raise ScenarioFailure("needs 'seat' and 'action' (or 'by')")
+        raise ScenarioFailure("neither an action nor a check")
+    if not acts and ("refused" in step or "expect_action" in step):
+        raise ScenarioFailure("'refused' and 'expect_action' need an action")
+    events = _act(table, step) if acts else None
+    seat = str(step["seat"]) if "seat" in step else None
+    if CHECKS & step.keys():
+        run_checks(table, step, events=events, seat=seat, view=view)
+    return events or []
 
 
 def run_scenario(data: Mapping[str, Any], source: str) -> ScenarioResult:
@@ -179,15 +126,15 @@ def run_scenario(data: Mapping[str, Any], source: str) -> ScenarioResult:
         table = Table(
             str(data["game"]), data.get("config", {}), int(data.get("seed", 0)), data.get("setup")
         )
-        emitted = _run_steps(table, list(data.get("step", [])))
-        view = table.view(Viewer.referee())
-        for path, expected in flatten(data.get("expect", {})):
-            actual = lookup(view, path)
-            if actual is MISSING:
-                raise ScenarioFailure(f"{path}: not in the referee view")
-            if not same(actual, expected):
-                raise ScenarioFailure(f"{path}: expected {expected!r}, got {actual!r}")
-        _check_events(emitted, list(data.get("expect_events", [])))
+        view = str(data.get("view", "referee"))
+        emitted: list[Event] = []
+        for number, step in enumerate(list(data.get("step", [])), start=1):
+            try:
+                emitted.extend(_step(table, step, view))
+            except ScenarioFailure as exc:
+                raise ScenarioFailure(f"step {number}: {exc}") from None
+        seat = str(data["seat"]) if "seat" in data else None
+        run_checks(table, data, events=emitted, seat=seat, view=view)
     except ScenarioFailure as exc:
         return ScenarioResult(source, title, False, str(exc))
     except TavolaError as exc:

@@ -14,8 +14,10 @@ from starlette.concurrency import run_in_threadpool
 
 from tavola.store.group import running_loop
 
+from .payloads import only_new, since
+
 if TYPE_CHECKING:
-    from .service import GameService, Live
+    from .live import Live
 
 
 log = logging.getLogger(__name__)
@@ -36,21 +38,9 @@ class Connection:
     """The language the events are told in (None: not told)."""
     version_seen: int = -1
     """The game's version in the last update built for this connection."""
-    faces_sent: frozenset[str] = frozenset()
-    """The card faces this connection already has: an update carries only new ones."""
-
-
-def new_faces(
-    payload: dict[str, Any], sent: frozenset[str]
-) -> tuple[dict[str, Any], frozenset[str]]:
-    """The payload with only the card faces not in `sent`, and the faces sent after it.
-    Faces are the catalogue's fixed text: most of a view's bytes, and the same at every
-    move, so a connection is sent each once (the page keeps them)."""
-    view = payload.get("view")
-    if not isinstance(view, dict) or not isinstance(faces := view.get("card_faces"), dict):
-        return payload, sent
-    fresh = {card_id: face for card_id, face in faces.items() if card_id not in sent}
-    return {**payload, "view": {**view, "card_faces": fresh}}, sent.union(fresh)
+    sent_once: frozenset[tuple[str, str]] = frozenset()
+    """The (key, entry) pairs of the game's `sent_once` view entries this connection
+    already has: an update carries only new ones."""
 
 
 Delivery = list[tuple[Connection, str]]
@@ -63,7 +53,8 @@ class Hub:
     older view after a newer."""
 
     def __init__(self) -> None:
-        self.service: GameService | None = None
+        self.live: dict[str, Live] = {}
+        """The games in memory (the service's)."""
         self.loop: asyncio.AbstractEventLoop | None = None
         self.connections: dict[str, frozenset[Connection]] = {}
         """Replaced, never changed in place: worker threads read it while the loop adds."""
@@ -74,7 +65,7 @@ class Hub:
         """Called after a commit (from a worker thread, or the loop): builds the updates and
         hands them to the loop, behind those handed over before."""
         loop = self.loop
-        live = self.service.live.get(game_id) if self.service is not None else None
+        live = self.live.get(game_id)
         if loop is None or loop.is_closed() or live is None or game_id not in self.connections:
             return
         with live.lock:
@@ -98,9 +89,9 @@ class Hub:
     def _updates(self, live: Live, connections: list[Connection]) -> Delivery:
         """Each connection's update, if it has not seen this version and these events yet;
         connections of one seat that have seen the same events share theirs."""
-        assert self.service is not None
-        Key = tuple[str | None, int, str | None, frozenset[str]]
-        made: dict[Key, tuple[str, int, frozenset[str]]] = {}
+        Key = tuple[str | None, int, str | None, frozenset[tuple[str, str]]]
+        made: dict[Key, tuple[str, int, frozenset[tuple[str, str]]]] = {}
+        sent_once = live.game.info.sent_once
         delivery = []
         for connection in connections:
             if (connection.version_seen, connection.events_seen) == (
@@ -108,12 +99,12 @@ class Hub:
                 len(live.table.events),
             ):
                 continue
-            key = (connection.seat, connection.events_seen, connection.lang, connection.faces_sent)
+            key = (connection.seat, connection.events_seen, connection.lang, connection.sent_once)
             if key not in made:
-                payload, seen = self.service.since(live, *key[:3])
-                payload, faces = new_faces(payload, connection.faces_sent)
-                made[key] = (dumps({"type": "update", **payload}), seen, faces)
-            message, connection.events_seen, connection.faces_sent = made[key]
+                payload, seen = since(live, *key[:3])
+                payload, sent = only_new(payload, sent_once, connection.sent_once)
+                made[key] = (dumps({"type": "update", **payload}), seen, sent)
+            message, connection.events_seen, connection.sent_once = made[key]
             connection.version_seen = live.version
             delivery.append((connection, message))
         return delivery

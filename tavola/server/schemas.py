@@ -6,27 +6,33 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+MAX_SEATS = 64
+"""However many seats a game allows (its `max_seats`), no request holds more."""
+
 
 class SeatRequest(BaseModel):
-    """One seat of a new table: a person or a bot (or, in Legends, the automatic boss)."""
+    """One seat of a new table: who sits there (`kind`: one of the game's `seat_kinds` —
+    `human`, a bot, or one of its automata) and the game's own fields of a seat (its
+    `SeatOptions`, beside these: checked once the game is known)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="allow")
 
     name: Annotated[str, Field(max_length=60)] | None = None
-    kind: Literal["human", "bot", "boss"] = "human"
+    kind: Annotated[str, Field(max_length=32)] | None = None
+    """None: `human`."""
     bot: Literal["reference", "random", "greedy", "ismcts"] | None = None
-    age: Annotated[int, Field(ge=1, le=99)] | None = None
-    team: Annotated[str, Field(max_length=16)] | None = None
+    """The old spelling of a bot's seat: `{"kind": "bot", "bot": B}` is `{"kind": B}`."""
 
 
 class GameCreate(BaseModel):
-    """A new game: which game, its options, and who sits at the table."""
+    """A new game: which game, its options (its `TableOptions`), and who sits at the
+    table."""
 
     model_config = ConfigDict(extra="forbid")
 
-    game: Annotated[str, Field(max_length=32)] = "legends"
+    game: Annotated[str, Field(max_length=32)]
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: Annotated[list[SeatRequest], Field(min_length=1, max_length=9)]
+    seats: Annotated[list[SeatRequest], Field(min_length=1, max_length=MAX_SEATS)]
     seed: Annotated[int, Field(ge=0, lt=2**62)] | None = None
 
 
@@ -86,3 +92,9 @@ class LobbyGame(BaseModel):
     created_at: str
     open_seats: list[str]
     seats: dict[str, str]
+
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Refused} for code in (401, 403, 404, 409, 413, 422)
+}
+"""The refusals a route may answer, for the OpenAPI schema."""

@@ -11,8 +11,11 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from tavola.core import Game, Rng, derive_seed
+from tavola.core import ConfigError, Game, Rng, derive_seed
+from tavola.core.capabilities import SampleConfigs, TableBuilder, capability
 from tavola.core.playout import random_action
+
+DEFAULT_SEATS = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +31,31 @@ class Figures:
     @property
     def steps_per_s(self) -> float:
         return self.steps / self.seconds
+
+
+def bench_table(
+    game: Game[Any], mode: str | None = None, seats: int | None = None
+) -> tuple[str, dict[str, Any]]:
+    """The table the playout benchmark plays, and its description: `seats` random bots at
+    the game's own table (`TableBuilder`) in `mode` (default: the game's first mode, two
+    seats), or, for a game that builds no tables, its first sample config."""
+    builder = capability(game, TableBuilder)
+    if builder is not None:
+        mode = mode or next(iter(game.info.modes), None)
+        count = seats or max(DEFAULT_SEATS, game.info.min_seats)
+        options = {} if mode is None else {"mode": mode}
+        config = builder.table_config(options, [{"kind": "random"}] * count)
+        return ", ".join(filter(None, (mode, f"{count} seats"))), config
+    samples = capability(game, SampleConfigs)
+    if samples is None or mode is not None or seats is not None:
+        raise ConfigError(
+            "invalid_option",
+            f"{game.name} builds no table from a mode and a number of seats"
+            + ("; without them it plays its first sample table" if samples else ""),
+            message_it=f"{game.name} non costruisce tavoli da una modalità e un numero di posti"
+            + ("; senza, gioca il suo primo tavolo d'esempio" if samples else ""),
+        )
+    return "its first sample table", dict(samples.sample_configs()[0])
 
 
 def random_playouts(

@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from tavola.bots import make_bot
 from tavola.core import Event, Game, TavolaError, Viewer, get_game
 
-from .rows import Row, card_names, extractor_for, game_row
-from .spec import SimSpec, make_player
+from .rows import Row, extractor_for, game_row
+from .spec import SimSpec
 
 
 class SimulationError(RuntimeError):
@@ -45,7 +46,7 @@ def play_game(spec: SimSpec, index: int) -> tuple[Row, dict[str, dict[str, str]]
     state = game.new(spec.config, seed)
     seats = game.seats(state)
     bots = spec.seat_bots(index, seats)
-    players = {seat: make_player(game, name, seed, seat) for seat, name in bots.items()}
+    players = {seat: make_bot(name, game, seed, seat) for seat, name in bots.items()}
     events: list[Event] = list(game.opening_events(state))
     limit = game.max_decisions(state)
     actions = 0
@@ -65,6 +66,7 @@ def play_game(spec: SimSpec, index: int) -> tuple[Row, dict[str, dict[str, str]]
     if outcome is None:
         raise SimulationError(f"game {index}: nobody to act, yet the game is not over")
     view = game.view(state, Viewer.referee())
+    extractor = extractor_for(game)
     row = game_row(
         index=index,
         seed=seed,
@@ -74,9 +76,9 @@ def play_game(spec: SimSpec, index: int) -> tuple[Row, dict[str, dict[str, str]]
         actions=actions,
         view=view,
         events=events,
-        extractor=extractor_for(spec.game),
+        extractor=extractor,
     )
-    return row, card_names(view)
+    return row, extractor.card_names(view)
 
 
 def play_chunk(spec: SimSpec, start: int, stop: int) -> Chunk:

@@ -12,20 +12,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tavola.core import get_game
+from tavola.core.capabilities import ReportWords
+
 from . import charts
 from .balance import Balance, Spread, analyse
 from .output import CARDS_JSON, RUN_JSON, read_json, read_rows
+from .rows import extractor_for
 from .stats import Rate
 
 REPORT_MD = "report.md"
 REPORT_HTML = "report.html"
-
-FIGURES = {
-    "hp": "hit points left on the seat's table",
-    "chars": "characters on its table",
-    "pile": "cards in its pile",
-}
-"""Words for the end-of-game figures the row extractors write."""
 
 
 def pct(x: float) -> str:
@@ -85,9 +82,12 @@ def _setting(run: Mapping[str, Any], balance: Balance) -> str:
 
 
 def build_sections(
-    balance: Balance, names: Mapping[str, Mapping[str, str]], run: Mapping[str, Any], folder: Path
+    balance: Balance,
+    names: Mapping[str, Mapping[str, str]],
+    run: Mapping[str, Any],
+    folder: Path,
+    words: ReportWords,
 ) -> list[Section]:
-    simplified = (run.get("config") or {}).get("mode") == "simplified"
     base = balance.baseline
     sections = [
         Section(
@@ -135,9 +135,9 @@ def build_sections(
             ],
         )
     )
-    unit = "flips" if simplified else "turns"
+    unit = words.turns
     spreads = {
-        ("clashes" if simplified else "rounds"): Spread.of(balance.lengths["rounds"]),
+        words.rounds: Spread.of(balance.lengths["rounds"]),
         unit: Spread.of(balance.lengths["turns"]),
         "actions": Spread.of(balance.lengths["actions"]),
     }
@@ -172,7 +172,7 @@ def build_sections(
         sections.append(
             Section(
                 "At the end (mean per seat)",
-                text=" ".join(f"{f}: {FIGURES[f]}." for f in figures if f in FIGURES),
+                text=" ".join(f"{f}: {words.figures[f]}." for f in figures if f in words.figures),
                 header=["seat", *figures],
                 rows=[
                     [s, *(f"{balance.finals[f].get(s, 0.0):.1f}" for f in figures)]
@@ -191,11 +191,7 @@ def build_sections(
             " it won, against the baseline; the interval is the card's Wilson interval"
             " minus the baseline. Cards whose interval leaves out zero come first, then by"
             " the size of the difference: the most over- and under-powered cards lead."
-            + (
-                " In the simplified mode a long game flips most cards, so differences are small."
-                if simplified
-                else ""
-            ),
+            + (f" {words.card_note}" if words.card_note else ""),
             header=[
                 "card",
                 "name",
@@ -278,7 +274,8 @@ def write_report(folder: Path) -> tuple[Path, Path]:
     run = read_json(folder / RUN_JSON)
     names = read_json(folder / CARDS_JSON)
     balance = analyse(rows)
-    sections = build_sections(balance, names, run, folder)
+    words = extractor_for(get_game(str(run["game"]))).words(run.get("config") or {})
+    sections = build_sections(balance, names, run, folder, words)
     title = f"Balance report: {run.get('game', folder.name)}"
     md_path, html_path = folder / REPORT_MD, folder / REPORT_HTML
     md_path.write_text(markdown(title, sections) + "\n", encoding="utf-8")

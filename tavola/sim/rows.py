@@ -2,17 +2,19 @@
 referee's view at the end and the events the game emitted.
 
 What the protocol does not name (how long a game was, which cards were played, what each
-seat had left) is read by a small per-game `RowExtractor` that knows the shapes of that
-game's views and events; a game without one gets the generic reading below.
+seat had left, what the cards are called) is read by the game's own `RowExtractor` (its
+`SimulationRows` capability), which knows the shapes of its views and events; a game
+without one gets the generic reading below.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
-from tavola.core import Event, Outcome
+from tavola.core import Event, Game, Outcome
+from tavola.core.capabilities import ReportWords, RowExtractor, SimulationRows, capability
 
 Row = dict[str, str | int]
 """Column → value; only text and integers, so that CSV and Parquet round-trip exactly."""
@@ -21,23 +23,10 @@ SEP = " "
 """Separator inside list-valued cells (seats, winners, cards)."""
 
 
-class RowExtractor(Protocol):
-    def length(self, view: Mapping[str, Any], events: Sequence[Event]) -> tuple[int, int]:
-        """(rounds, turns) of the finished game."""
-        ...
-
-    def plays(self, view: Mapping[str, Any], events: Sequence[Event]) -> list[tuple[str, str]]:
-        """(card_id, seat) of every card put into play, in the order it happened."""
-        ...
-
-    def seat_columns(self, view: Mapping[str, Any], seat: str) -> dict[str, int]:
-        """Per-seat figures at the end (remaining HP, pile size...), by column prefix."""
-        ...
-
-
 class GenericRows:
     """For games without their own extractor: rounds from events' `round` fields, turns
-    from `turn_started` events, plays from `card_played {seat, card_id}` events."""
+    from `turn_started` events, plays from `card_played {seat, card_id}` events; no
+    card names."""
 
     def length(self, view: Mapping[str, Any], events: Sequence[Event]) -> tuple[int, int]:
         rounds = max((e.data.get("round", 0) for e in events if "round" in e.data), default=0)
@@ -54,13 +43,17 @@ class GenericRows:
     def seat_columns(self, view: Mapping[str, Any], seat: str) -> dict[str, int]:
         return {}
 
+    def card_names(self, view: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+        return {}
 
-def extractor_for(game_name: str) -> RowExtractor:
-    if game_name == "legends":
-        from .legends_rows import LegendsRows
+    def words(self, config: Mapping[str, Any]) -> ReportWords:
+        return ReportWords()
 
-        return LegendsRows()
-    return GenericRows()
+
+def extractor_for(game: Game[Any]) -> RowExtractor:
+    """The game's own reading of its rows, else the generic one."""
+    rows = capability(game, SimulationRows)
+    return rows.row_extractor() if rows is not None else GenericRows()
 
 
 def game_row(
@@ -104,22 +97,10 @@ def game_row(
     return row
 
 
-def card_names(view: Mapping[str, Any]) -> dict[str, dict[str, str]]:
-    """Card names a view shows (`card_faces`: Italian `name`, English `name_en`), if any."""
-    names: dict[str, dict[str, str]] = {}
-    for card_id, face in (view.get("card_faces") or {}).items():
-        if isinstance(face, Mapping) and face.get("name"):
-            entry = {"it": str(face["name"])}
-            if face.get("name_en"):
-                entry["en"] = str(face["name_en"])
-            names[str(card_id)] = entry
-    return names
-
-
 def format_cards(cards: Sequence[str]) -> str:
     """A seat's played cards as a short cell: distinct ids sorted, `*n` when played n > 1
-    times ("S1-001*2 S1-050"). Long games replay the same cards many times (the simplified
-    mode flips each card again and again), so a full list would swamp the file."""
+    times ("S1-001*2 S1-050"). Long games may play the same cards again and again (a game
+    of flipping cards), so a full list would swamp the file."""
     counts = Counter(cards)
     return SEP.join(f"{c}*{n}" if n > 1 else c for c, n in sorted(counts.items()))
 

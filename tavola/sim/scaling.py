@@ -9,13 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tavola.core import get_game
+
 from .runner import simulate
 from .spec import build_spec
 
 
 def bench_workers(
-    game: str = "legends",
-    seats: Sequence[str] = ("reference", "random"),
+    game: str,
+    seats: Sequence[str] | None = None,
     options: Mapping[str, Any] | None = None,
     *,
     games: int = 2000,
@@ -24,16 +26,19 @@ def bench_workers(
     seed: int = 1,
 ) -> dict[str, Any]:
     """Simulation games/s with 1 worker and with `workers`, and their ratio, on the local
-    process pool or on a Dask `LocalCluster` started for each run (startup included). The
-    default is a classic Legends battle between the reference and the random bot."""
-    spec = build_spec(game, seats, seed, options or {"mode": "classic"})
+    process pool or on a Dask `LocalCluster` started for each run (startup included). By
+    default the game's reference bot plays random bots at its smallest table, with its
+    default options."""
+    if seats is None:
+        seats = ("reference", *["random"] * (get_game(game).info.min_seats - 1))
+    spec = build_spec(game, seats, seed, options)
     one = simulate(spec, games, workers=1, backend=backend)
     many = simulate(spec, games, workers=workers, backend=backend)
     if one.rows != many.rows:
         raise RuntimeError("the same run gave different rows with different worker counts")
     return {
         "game": game,
-        "options": dict(options or {"mode": "classic"}),
+        "options": dict(options or {}),
         "seats": list(seats),
         "games": games,
         "backend": backend,

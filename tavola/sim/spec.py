@@ -11,21 +11,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tavola.core import ConfigError, Game, Player, canonical_json, derive_seed, digest, get_game
+from tavola.bots import REFEREE_BOT, make_bot
+from tavola.core import ConfigError, canonical_json, derive_seed, digest, get_game
 from tavola.core.capabilities import TableBuilder, capability
-
-BOSS_SEAT = "boss"
-"""In `--seats`, the automatic boss of games that have one (as in `tavola play`)."""
-
-AUTO_BOT = "reference"
-"""Who plays the automatic boss seat when `make_bot` knows no "boss" bot for the game."""
 
 
 @dataclass(frozen=True, slots=True)
 class SimSpec:
-    """`bots` name one bot per player seat, in the game's seat order; seats beyond them
-    (an automatic boss) are played by the "boss" bot (see `make_player`). With `rotate`, game i
-    shifts the bots by i places, so every bot sits at every position equally often."""
+    """`bots` name one bot per player seat, in the game's seat order; `automata` are the
+    game's automata (`GameInfo.automata`) seated after them, which the game plays itself;
+    any seat beyond those (a referee's) is played by the game's reference bot. With
+    `rotate`, game i shifts the bots (never the automata) by i places, so every bot sits
+    at every position equally often."""
 
     game: str
     config: Mapping[str, Any]
@@ -33,6 +30,7 @@ class SimSpec:
     seed: int
     rotate: bool = False
     options: Mapping[str, Any] = field(default_factory=dict)
+    automata: tuple[str, ...] = ()
 
     def game_seed(self, index: int) -> int:
         return derive_seed(self.seed, "game", index)
@@ -44,9 +42,10 @@ class SimSpec:
         return self.bots[shift:] + self.bots[:shift]
 
     def seat_bots(self, index: int, seats: Sequence[str]) -> dict[str, str]:
-        """Seat → bot name for game `index` ("boss" for seats beyond `bots`)."""
-        names = self.bots_for(index)
-        return {seat: names[i] if i < len(names) else BOSS_SEAT for i, seat in enumerate(seats)}
+        """Seat → bot name for game `index`: the bots, then the automata, then the
+        reference bot for any seat left."""
+        names = (*self.bots_for(index), *self.automata)
+        return {seat: names[i] if i < len(names) else REFEREE_BOT for i, seat in enumerate(seats)}
 
     def token(self) -> str:
         """A short digest naming the run's tasks on a shared Dask cluster."""
@@ -55,6 +54,7 @@ class SimSpec:
                 "game": self.game,
                 "config": dict(self.config),
                 "bots": list(self.bots),
+                "automata": list(self.automata),
                 "seed": self.seed,
                 "rotate": self.rotate,
             }
@@ -66,22 +66,10 @@ class SimSpec:
             "options": dict(self.options),
             "config": dict(self.config),
             "bots": list(self.bots),
+            "automata": list(self.automata),
             "seed": self.seed,
             "rotate": self.rotate,
         }
-
-
-def make_player(game: Game[Any], name: str, seed: int, seat: str) -> Player:
-    """`make_bot`, except that the automatic boss seat gets the game's boss bot, or its
-    reference bot when there is no such bot (as `tavola play` did before bots had one)."""
-    from tavola.bots import make_bot
-
-    if name != BOSS_SEAT:
-        return make_bot(name, game, seed, seat)
-    try:
-        return make_bot(BOSS_SEAT, game, seed, seat)
-    except ValueError:
-        return make_bot(AUTO_BOT, game, seed, seat)
 
 
 def set_option(options: dict[str, Any], assignment: str) -> None:
@@ -113,26 +101,29 @@ def build_spec(
     *,
     rotate: bool = False,
 ) -> SimSpec:
-    """A checked spec: the config comes from the game's `table_config(options, seats)` when
-    it has one (so Legends seats get their decks), else `options` are the config. One game
-    is set up here so that a bad option or bot name fails before any worker starts."""
+    """A checked spec. Each of `seats` names a bot, or one of the game's automata, which
+    takes a seat of its own. The config comes from the game's `table_config(options,
+    seats)` when it has one (so seats get their decks), else `options` are the config.
+    One game is set up here so that a bad option or bot name fails before any worker
+    starts."""
     game = get_game(game_name)
     options = dict(options or {})
-    bots = tuple(s for s in seats if s != BOSS_SEAT)
+    automata = tuple(s for s in seats if s in game.info.automata)
+    bots = tuple(s for s in seats if s not in game.info.automata)
     if not bots:
         raise ConfigError("invalid_option", "at least one seat must be played by a bot")
     builder = capability(game, TableBuilder)
     if builder is not None:
-        table = [{"kind": "boss"} if s == BOSS_SEAT else {"kind": "bot"} for s in seats]
+        table = [{"kind": s if s in automata else "bot"} for s in seats]
         config = dict(builder.table_config(options, table))
     else:
         config = dict(options)
     canonical_json(config)  # the config must travel to workers as plain data
-    spec = SimSpec(game.name, config, bots, seed, rotate, options)
+    spec = SimSpec(game.name, config, bots, seed, rotate, options, automata)
     state = game.new(config, spec.game_seed(0))
     game_seats = game.seats(state)
     if len(bots) > len(game_seats):
         raise ConfigError("player_count", f"{len(bots)} bots for {len(game_seats)} seats")
     for seat, name in spec.seat_bots(0, game_seats).items():
-        make_player(game, name, 0, seat)  # an unknown name raises, naming the known bots
+        make_bot(name, game, 0, seat)  # an unknown name raises, naming the known bots
     return spec

@@ -1,19 +1,19 @@
-"""`tavola bench --suite engine`: every figure the simulation issue targets, measured in one
-run on one machine, with the ratios to OpenSpiel's anchors (when the `[bench]` extra is
-installed): engine steps/s of classic and epic random play against `python_tic_tac_toe`'s,
-ISMCTS time per 1,000 iterations against OpenSpiel's Python MCTS, and simulation games/s
-with 1 and 2 workers. Figures only: nothing here is asserted by tests."""
+"""`tavola bench --suite engine`: every figure the simulation targets, measured for one game
+in one run on one machine, with the ratios to OpenSpiel's anchors (when the `[bench]` extra
+is installed): engine steps/s of random play in each of the game's modes against
+`python_tic_tac_toe`'s, ISMCTS time per 1,000 iterations against OpenSpiel's Python MCTS,
+and simulation games/s with 1 and 2 workers. Figures only: nothing here is asserted by
+tests."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from tavola.core import get_game
+from tavola.core import Game
 
 from .bench import openspiel_ttt, random_playouts
 from .scaling import bench_workers
-
-TWO_BOTS = [{"kind": "bot"}, {"kind": "bot"}]
 
 
 def _ratio(ours: float | None, anchor: float | None) -> float | None:
@@ -21,30 +21,39 @@ def _ratio(ours: float | None, anchor: float | None) -> float | None:
 
 
 def engine_suite(
-    seconds: float = 5.0, iterations: int = 1000, sim_games: int = 1000
+    game: Game[Any],
+    seconds: float = 5.0,
+    iterations: int = 1000,
+    sim_games: int = 1000,
+    *,
+    modes: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """The suite's figures. `engine_steps_per_s` is the classic battle's (the slower of
-    the two modes); each mode's own figure is reported beside it."""
-    from tavola.bots.strength import ismcts_speed
+    """The suite's figures, on the game's default table (`default_table`) of each mode
+    in `modes` (by default every mode the game declares). `engine_steps_per_s` is the
+    slowest mode's figure, the one a long run waits on; each mode's own figure and ratio
+    are reported beside it."""
+    from tavola.bots.strength import default_table, ismcts_speed
 
-    game = get_game("legends")
-    table_config = game.table_config  # type: ignore[attr-defined]
-    modes = {
-        mode: random_playouts(game, table_config({"mode": mode}, TWO_BOTS), seconds)
-        for mode in ("classic", "epic")
+    measured = {
+        mode: random_playouts(game, default_table(game, {"mode": mode} if mode else {}), seconds)
+        for mode in (modes or game.info.modes or ("",))
     }
     anchor = openspiel_ttt(seconds)
     anchor_steps = anchor.steps_per_s if anchor else None
-    speed = ismcts_speed(iterations=iterations)
-    scaling = bench_workers(games=sim_games, workers=2)
-    engine = modes["classic"].steps_per_s
-    return {
+    speed = ismcts_speed(game, iterations=iterations)
+    scaling = bench_workers(game.name, games=sim_games, workers=2)
+    engine = min(figures.steps_per_s for figures in measured.values())
+    figures: dict[str, Any] = {
+        "game": game.name,
         "engine_steps_per_s": round(engine, 1),
-        "engine_steps_per_s_classic": round(modes["classic"].steps_per_s, 1),
-        "engine_steps_per_s_epic": round(modes["epic"].steps_per_s, 1),
         "openspiel_ttt_steps_per_s": round(anchor_steps, 1) if anchor_steps else None,
         "engine_ratio": _ratio(engine, anchor_steps),
-        "engine_ratio_epic": _ratio(modes["epic"].steps_per_s, anchor_steps),
+    }
+    for mode, playouts in measured.items():
+        if mode:
+            figures[f"engine_steps_per_s_{mode}"] = round(playouts.steps_per_s, 1)
+            figures[f"engine_ratio_{mode}"] = _ratio(playouts.steps_per_s, anchor_steps)
+    return figures | {
         "ismcts_ms_per_1000": speed["ismcts_ms_per_1000_iterations"],
         "openspiel_mcts_ms_per_1000": speed["openspiel_mcts_ms_per_1000_simulations"],
         "ismcts_ratio": speed["ratio"],

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 import orjson
-from sqlalchemy import Connection, Dialect, Table, delete, func, select, text, update
+from sqlalchemy import Connection, Dialect, Table, delete, select, text, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm import Session
 
@@ -263,10 +263,6 @@ def lobby(session: Session, limit: int = 100) -> list[tuple[GameRow, list[SeatRo
 
 def active_game_ids(session: Session) -> list[str]:
     return list(session.scalars(select(GameRow.id).where(GameRow.status == "active")))
-
-
-def game_count(session: Session) -> int:
-    return int(session.scalar(select(func.count()).select_from(GameRow)) or 0)
 
 
 # -- clocks ----------------------------------------------------------------------------------

@@ -4,9 +4,37 @@ wins a clear majority. Games are shortened and budgets small to keep the suite q
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from tavola.bots.strength import MatchRow, classic_config, match, matches, wilson
+from tavola.bots import strength
+from tavola.bots.strength import (
+    MatchRow,
+    default_table,
+    ladder,
+    match,
+    matches,
+    speed_position,
+    wilson,
+)
+from tavola.core import get_game
+
+LEGENDS = get_game("legends")
+TRONO = get_game("trono")
+
+
+def classic_config(max_rounds: int) -> dict[str, Any]:
+    """Two seats on the starter deck; P1 is younger, so it moves first (R2)."""
+    return {
+        "mode": "classic",
+        "deck_source": "starter",
+        "max_rounds": max_rounds,
+        "players": [
+            {"name": "P1", "age": 20, "kind": "bot"},
+            {"name": "P2", "age": 30, "kind": "bot"},
+        ],
+    }
 
 
 def test_wilson_interval_matches_known_values():
@@ -25,7 +53,7 @@ def test_a_row_counts_draws_as_half_a_win():
 
 def test_greedy_beats_random():
     """The lower end of the Wilson 95% interval above one half."""
-    row = match("greedy", "random", 12, seed=1, config=classic_config(max_rounds=6))
+    row = match(LEGENDS, "greedy", "random", 12, seed=1, config=classic_config(max_rounds=6))
     assert row.interval[0] > 0.5, row.to_json()
 
 
@@ -33,13 +61,50 @@ def test_ismcts_beats_greedy():
     """A small budget (200 iterations) in short games without forgo draws, where the
     attacks decide more: two games in three at least."""
     config = {**classic_config(max_rounds=6), "extra_draw_mode": "off"}
-    row = match("ismcts:200", "greedy", 12, seed=0, config=config)
+    row = match(LEGENDS, "ismcts:200", "greedy", 12, seed=0, config=config)
     assert row.win_rate >= 2 / 3, row.to_json()
 
 
 def test_matches_plays_one_row_per_pairing():
-    rows = matches([("random", "random"), ("boss", "random")], games=2, max_rounds=2)
+    config = classic_config(max_rounds=2)
+    rows = matches(LEGENDS, [("random", "random"), ("boss", "random")], games=2, config=config)
     assert [(r.bot, r.opponent, r.games) for r in rows] == [
         ("random", "random", 2),
         ("boss", "random", 2),
     ]
+
+
+def test_the_ladder_sets_ismcts_against_each_automaton_of_the_game():
+    assert ladder(LEGENDS) == (("greedy", "random"), ("ismcts", "greedy"), ("ismcts", "boss"))
+    assert ladder(TRONO) == (("greedy", "random"), ("ismcts", "greedy"))
+
+
+def test_the_default_table_seats_the_games_fewest_players():
+    table = TRONO.new(default_table(TRONO, {"max_turns": 2}), 0)
+    assert TRONO.seats(table) == ["player:bot01", "player:bot02", "referee:arbitro"]
+
+
+def test_a_match_seats_the_bot_everywhere_and_the_reference_bot_as_referee(monkeypatch):
+    played: list[tuple[int, dict[str, str]]] = []
+
+    def play(game, config, seed, bots):
+        played.append((seed, dict(bots)))
+        return 1.0
+
+    monkeypatch.setattr(strength, "play", play)
+    row = match(TRONO, "greedy", "random", 4, seed=7)
+    assert row.wins == 4
+    referee = {"referee:arbitro": "reference"}
+    assert played == [
+        (7, {"player:bot01": "greedy", "player:bot02": "random", **referee}),
+        (7, {"player:bot02": "greedy", "player:bot01": "random", **referee}),
+        (8, {"player:bot01": "greedy", "player:bot02": "random", **referee}),
+        (8, {"player:bot02": "greedy", "player:bot01": "random", **referee}),
+    ]
+    assert [next(iter(bots)) for _, bots in played] == ["player:bot01", "player:bot02"] * 2
+
+
+def test_the_speed_position_has_the_choices_asked_for():
+    state, seat, played = speed_position(TRONO, choices=10)
+    assert played >= 1
+    assert len(TRONO.legal_actions(state, seat)) >= 10

@@ -57,12 +57,12 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     }
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`tavola serve` on a free port; yields its base URL."""
-    folder = tmp_path_factory.mktemp("e2e-server")
+@contextlib.contextmanager
+def serving(folder: Path, **env: str) -> Iterator[str]:
+    """`tavola serve` on a free port with a fresh SQLite database in `folder` and `env`
+    added to its environment; yields its base URL and stops it afterwards."""
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'e2e.db'}"}
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'e2e.db'}", **env}
     log_path = folder / "server.log"
     with log_path.open("wb") as log:
         process = subprocess.Popen(
@@ -95,6 +95,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`tavola serve` on a free port; yields its base URL."""
+    with serving(tmp_path_factory.mktemp("e2e-server")) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -71,10 +71,12 @@ class Api:
         seats: list[dict[str, Any]],
         options: dict[str, Any] | None = None,
         seed: int | None = 7,
+        game: str = "legends",
     ) -> dict[str, Any]:
         """A new table; the answer gets `tokens` (seat → token) and `urls` (seat → join
         link, relative to the server) of its human seats."""
-        body: dict[str, Any] = {"game": "legends", "options": options or CLASSIC, "seats": seats}
+        default = CLASSIC if game == "legends" else {}
+        body: dict[str, Any] = {"game": game, "options": options or default, "seats": seats}
         if seed is not None:
             body["seed"] = seed
         response = self.http.post("/api/games", json=body)
@@ -85,6 +87,13 @@ class Api:
             s["seat"]: local(s["join_url"]) for s in created["seats"] if s["join_url"]
         }
         return created
+
+    def catalog(self, lang: str = "en") -> list[dict[str, Any]]:
+        """Every game the server offers, as the lobby reads it."""
+        response = self.http.get("/api/catalog", params={"lang": lang})
+        assert response.status_code == 200, response.text
+        games: list[dict[str, Any]] = response.json()
+        return games
 
     def view(self, game_id: str, token: str | None = None, lang: str = "en") -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {token}"} if token else {}

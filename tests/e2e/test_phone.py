@@ -36,20 +36,24 @@ def cards_sticking_out(page: Page) -> list[str]:
     )
 
 
-def test_the_lobby_fits_a_phone(open_page) -> None:
+def test_the_lobby_fits_a_phone(open_page, artifacts: Path) -> None:
     page = open_page(viewport=PHONE)
     page.goto("/")
     expect(page.locator("#seat-rows li.seat-row")).to_have_count(2)
     assert fits(page)
     page.locator("#add-seat").click()
-    page.locator("input[name=timed]").check()
-    expect(page.locator("input[name=turn_s]")).to_be_visible()
+    page.locator("input[name=timers]").check()
+    expect(page.locator('input[name="timers.turn_s"]')).to_be_visible()
+    page.locator("#more summary").click()  # every option of the game, the longest labels
+    expect(page.locator("input[name=max_rounds]")).to_be_visible()
+    assert fits(page)
     rows = page.locator("#seat-rows li.seat-row")
     rows.nth(0).locator("input[name=name]").fill("Ada Augusta King, Countess of Lovelace")
     page.locator("form#create button[type=submit]").click()
     expect(page.locator("#created #links li.link")).to_have_count(3)
     expect(page.locator("#games li.game").first).to_be_visible()
     assert fits(page)
+    page.screenshot(path=artifacts / "phone-lobby.png", full_page=True)
 
 
 def test_a_table_mid_game_fits_a_phone(open_page, api: Api, artifacts: Path) -> None:

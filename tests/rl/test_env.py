@@ -1,5 +1,6 @@
-"""The PettingZoo AEC environment: the API test, whole games of random masked play, seats
-played by bots, seeding, truncation and refusals."""
+"""The PettingZoo AEC environment over a game's `RlEncoding` (Legends of AZ's here): the
+API test, whole games of random masked play, seats played by bots, seeding, truncation,
+refusals, and a clear error for a game without an encoding."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
-from tavola.rl import legends_env
-from tavola.rl.legends_aec import LegendsEnv
+from tavola.core import get_game
+from tavola.rl import GameEnv, NoEncoding
+from tavola.rl import env as tavola_env
 
 ADVICE = {
     # Agents are Tavola's seat ids ("P1"); the observation is a dict with an action mask,
@@ -25,7 +27,12 @@ ADVICE = {
 }
 
 
-def play_randomly(env: LegendsEnv, seed: int) -> tuple[dict[str, float], list[str]]:
+def legends_env(mode: str, seats: Any = 2, **kwargs: Any) -> GameEnv:
+    options = {"mode": mode, **kwargs.pop("options", {})}
+    return tavola_env("legends", seats, options=options, **kwargs)
+
+
+def play_randomly(env: GameEnv, seed: int) -> tuple[dict[str, float], list[str]]:
     """Plays a whole game with uniform choices among the masked actions; returns each
     agent's final reward and the agents selected, in order."""
     rng = np.random.default_rng(seed)
@@ -53,7 +60,7 @@ def play_randomly(env: LegendsEnv, seed: int) -> tuple[dict[str, float], list[st
     ],
 )
 def test_pettingzoo_api_test_passes(mode: str, seats: Any, options: dict[str, Any]) -> None:
-    env = legends_env(mode, seats, seed=0, **options)
+    env = legends_env(mode, seats, seed=0, options=options)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         api_test(env, num_cycles=1000)
@@ -99,7 +106,7 @@ def test_spaces_are_cached_per_agent() -> None:
     for agent in env.possible_agents:
         assert env.observation_space(agent) is env.observation_space(agent)
         assert env.action_space(agent) is env.action_space(agent)
-        assert env.action_space(agent).n == env.codec.size
+        assert env.action_space(agent).n == env.codec.action_size
 
 
 def test_sealed_main_choices_are_taken_one_agent_after_the_other() -> None:
@@ -108,7 +115,7 @@ def test_sealed_main_choices_are_taken_one_agent_after_the_other() -> None:
     assert env.state is not None
     assert env.game.to_act(env.state) == {"P1", "P2"}
     assert env.agent_selection == "P1"
-    env.step(env.codec.blocks["choose_main"].index(0))
+    env.step(env.codec.actions.blocks["choose_main"].index(0))
     assert env.agent_selection == "P2"
     assert env.state.phase == "setup_main_choice"
 
@@ -140,10 +147,10 @@ def test_an_index_outside_the_mask_is_refused() -> None:
         env.step(int(np.flatnonzero(mask == 0)[0]))
 
 
-def test_concede_is_masked_out_unless_allowed() -> None:
-    concede = legends_env("classic", 2).codec.blocks["concede"].offset
+def test_rare_actions_like_concede_are_masked_out_unless_allowed() -> None:
+    concede = legends_env("classic", 2).codec.actions.blocks["concede"].offset
     for allowed in (False, True):
-        env = legends_env("classic", 2, seed=1, allow_concede=allowed)
+        env = legends_env("classic", 2, seed=1, allow_rare=allowed)
         env.reset()
         assert env.observe("P1")["action_mask"][concede] == allowed
 
@@ -171,9 +178,8 @@ def test_importing_tavola_does_not_need_pettingzoo() -> None:
         "import sys; sys.modules['pettingzoo'] = None; sys.modules['gymnasium'] = None\n"
         "import tavola, tavola.rl\n"
         "from tavola.games.legends import game\n"
-        "from tavola.rl.legends_actions import codec_for\n"
         "state = game.new(game.table_config({}, [{}, {}]), 1)\n"
-        "print(codec_for(state).size)\n"
+        "print(game.rl_codec(state).action_size)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
@@ -181,7 +187,7 @@ def test_importing_tavola_does_not_need_pettingzoo() -> None:
 
 
 def test_masked_indices_decode_to_the_games_legal_actions() -> None:
-    env = legends_env("epic", 3, seed=4, sides="teams")
+    env = legends_env("epic", 3, seed=4, options={"sides": "teams"})
     env.reset()
     assert env.state is not None
     for _ in range(200):
@@ -193,3 +199,27 @@ def test_masked_indices_decode_to_the_games_legal_actions() -> None:
         env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[-1]))
         if env.game.outcome(env.state) is not None:
             break
+
+
+def test_a_full_config_makes_every_seat_an_agent() -> None:
+    config = get_game("legends").table_config({"mode": "classic"}, [{}, {}])
+    env = tavola_env("legends", config=config, seed=1)
+    assert env.possible_agents == ["P1", "P2"]
+
+
+def test_seats_and_a_full_config_together_are_refused() -> None:
+    with pytest.raises(ValueError, match="either a full config"):
+        tavola_env("legends", 2, config={"mode": "classic"})
+
+
+def test_an_opponent_on_an_unknown_seat_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown seats \\['P9'\\]"):
+        legends_env("classic", 2, opponents={"P9": "random"})
+
+
+def test_a_game_without_an_encoding_is_refused_naming_those_with_one() -> None:
+    with pytest.raises(NoEncoding) as refused:
+        tavola_env("trono", 2)
+    assert refused.value.code == "no_rl_encoding"
+    assert "'trono' offers no RL encoding" in refused.value.message
+    assert "legends" in refused.value.message.split("games that can:")[1]

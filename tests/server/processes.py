@@ -26,6 +26,7 @@ from sqlalchemy import create_engine, select
 from websockets.sync.client import connect as ws_connect
 
 from tavola.core import Action, GameRecord, LogEntry, Table, Viewer, get_game, replay
+from tavola.server.seating import plan_table
 from tavola.store.models import ActionRow, DeadlineRow, GameRow, SnapshotRow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -394,7 +395,7 @@ def stored(database_url: str, game_id: str) -> Stored:
 def replayed(game: CreatedGame, moves: Sequence[tuple[str, Mapping[str, Any]]]) -> Table:
     """The same game rebuilt in this process from a record: the same config (built as the
     server builds it), the same seed, the same actions."""
-    config = get_game("legends").table_config(game.options, game.seats)  # type: ignore[attr-defined]
+    config = plan_table(get_game("legends"), game.options, game.seats).config
     log = [LogEntry(seat, Action.from_json(dict(action))) for seat, action in moves]
     return replay(GameRecord("legends", config, game.seed, None, log))
 

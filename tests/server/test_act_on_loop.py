@@ -1,4 +1,4 @@
-"""Moves played on the event loop (`GameService.act_on_loop`, the WebSocket's way): each is
+"""Moves played on the event loop (`Moves.act_on_loop`, the WebSocket's way): each is
 committed before its answer, moves of one loop round share a commit, and whatever the loop
 must not wait for goes the threads' way instead of hanging the server."""
 
@@ -12,7 +12,8 @@ import time
 import pytest
 from sqlalchemy import select
 
-from tavola.server.service import GameService, Refusal
+from tavola.server.refusal import Refusal
+from tavola.server.service import GameService
 from tavola.store import Database
 from tavola.store.models import ActionRow
 
@@ -38,7 +39,7 @@ async def _attached(*services: GameService):
 
 
 def _open(service: GameService, seed: int):
-    return service.create("legends", {"mode": "classic"}, PLAYERS, seed=seed)[0]
+    return service.tables.create("legends", {"mode": "classic"}, PLAYERS, seed=seed)[0]
 
 
 def _first_move(live):
@@ -58,7 +59,7 @@ def test_moves_on_the_loop_share_a_commit_and_each_is_stored_before_its_answer(d
 
     async def play(live):
         seat, action = _first_move(live)
-        result = await service.act_on_loop(live.game_id, seat, action, live.version)
+        result = await service.moves.act_on_loop(live.game_id, seat, action, live.version)
         return result.version, _stored_moves(database, live.game_id)
 
     async def main():
@@ -77,9 +78,9 @@ def test_a_stale_move_on_the_loop_is_refused_and_changes_nothing(database):
 
     async def main():
         async with _attached(service):
-            await service.act_on_loop(live.game_id, seat, action, 0)
+            await service.moves.act_on_loop(live.game_id, seat, action, 0)
             with pytest.raises(Refusal) as refused:
-                await service.act_on_loop(live.game_id, seat, action, 0)
+                await service.moves.act_on_loop(live.game_id, seat, action, 0)
             return refused.value
 
     refusal = run_in_own_loop(main())
@@ -92,14 +93,14 @@ def test_a_move_another_worker_committed_first_is_refused_and_caught_up(database
     database's version check, and that worker catches up with the winner."""
     first, second = GameService(database, bot_delay=0), GameService(database, bot_delay=0)
     live = _open(first, 2)
-    other = second.get(live.game_id)
+    other = second.games.get(live.game_id)
     seat, action = _first_move(live)
 
     async def main():
         async with _attached(first, second):
-            await first.act_on_loop(live.game_id, seat, action, 0)
+            await first.moves.act_on_loop(live.game_id, seat, action, 0)
             with pytest.raises(Refusal) as refused:
-                await second.act_on_loop(live.game_id, seat, action, 0)
+                await second.moves.act_on_loop(live.game_id, seat, action, 0)
             return refused.value
 
     refusal = run_in_own_loop(main())
@@ -128,7 +129,7 @@ def test_a_game_a_thread_holds_while_it_waits_for_the_loop_is_played_the_threads
             thread = threading.Thread(target=holder)
             thread.start()
             await asyncio.to_thread(held.wait)
-            answers.append(await service.act_on_loop(live.game_id, seat, action, 0))
+            answers.append(await service.moves.act_on_loop(live.game_id, seat, action, 0))
             await asyncio.to_thread(thread.join)
 
     runner = threading.Thread(target=asyncio.run, args=(main(),), daemon=True)

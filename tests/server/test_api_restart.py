@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import select
 
 from tavola.core import GameRecord, replay
-from tavola.server import service as service_module
+from tavola.server import loading
 from tavola.store.models import SnapshotRow
 
 from .api_helpers import (
@@ -96,7 +96,7 @@ def test_a_restarted_server_plays_on_to_a_replayable_end(db_url):
 def test_a_finished_game_leaves_memory_once_unused_and_is_read_back_alike(db_url, monkeypatch):
     """A long-running server holds only the games being played: a finished one is dropped
     after a while unused, and the next request reads it back from the database."""
-    monkeypatch.setattr(service_module, "FINISHED_KEPT_SECONDS", 0.0)
+    monkeypatch.setattr(loading, "FINISHED_KEPT_SECONDS", 0.0)
     with running(db_url) as client:
         service = client.app.state.service
         created = create(client, CLASSIC, [ANNA, ROBO])

@@ -35,7 +35,7 @@ def real_seats():
     service = app.state.service
     seats = []
     for options, players in TABLES:
-        live, tokens = service.create("legends", options, players, seed=3)
+        live, tokens = service.tables.create("legends", options, players, seed=3)
         seats += [(live.game_id, seat, token) for seat, token in tokens.items()]
     yield seats
     stop = getattr(schemathesis.python.asgi, "shutdown_lifespans", None)

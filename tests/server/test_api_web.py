@@ -63,7 +63,10 @@ def test_pages_and_catalogues_are_served(tmp_path):
         replay = client.get("/replay/0123456789abcdef")
         assert replay.status_code == 200 and 'src="/js/replay.js"' in replay.text
         assert client.get("/i18n/it.json").json()["lobby.title"] == "Tavoli aperti"
-        assert client.get("/js/choices.js").headers["content-type"].startswith("text/javascript")
+        assert client.get("/js/play.js").headers["content-type"].startswith("text/javascript")
+        module = client.get("/games/legends/web/table.js")
+        assert module.status_code == 200
+        assert module.headers["content-type"].startswith("text/javascript")
 
 
 def test_events_are_told_in_the_chosen_language(tmp_path):

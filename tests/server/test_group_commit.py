@@ -250,14 +250,16 @@ def test_concurrent_moves_of_many_games_are_each_committed_before_their_answer(d
     database.migrate()
     service = GameService(database, bot_delay=0)
     players = [{"name": "Anna", "age": 9}, {"name": "Bruno", "age": 30}]
-    games = [service.create("legends", {"mode": "classic"}, players, seed=s)[0] for s in range(12)]
+    games = [
+        service.tables.create("legends", {"mode": "classic"}, players, seed=s)[0] for s in range(12)
+    ]
     started = threading.Barrier(len(games))
 
     def first_move(live):
         seat = sorted(live.table.to_act)[0]
         action = live.game.legal_actions(live.table.state, seat)[0]
         started.wait()
-        result = service.act(live.game_id, seat, action, live.version)
+        result = service.moves.act(live.game_id, seat, action, live.version)
         with database.engine.connect() as connection:  # what any other reader sees now
             query = select(ActionRow.seq).where(ActionRow.game_id == live.game_id)
             stored = list(connection.scalars(query))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 
+from tavola.server import hub
+
 from .api_helpers import ROBO, act, create, running, view, ws_receive
 
 
@@ -18,12 +20,11 @@ def test_a_move_stands_when_its_update_cannot_be_built(db_url, monkeypatch):
         game_id, tokens = created["game_id"], created["tokens"]
         with client.websocket_connect(url(game_id, tokens["P1"])) as socket:
             assert ws_receive(socket)["type"] == "state"
-            service = client.app.state.service
 
             def broken(*_args, **_kwargs):
                 raise RuntimeError("a view that cannot be built")
 
-            monkeypatch.setattr(service, "since", broken)
+            monkeypatch.setattr(hub, "since", broken)
             assert act(client, game_id, tokens["P2"], "cut_deck", 0).status_code == 200
             monkeypatch.undo()
         assert view(client, game_id, tokens["P1"])["version"] == 1

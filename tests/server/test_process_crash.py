@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tavola.server.service import SNAPSHOT_EVERY
+from tavola.server.acting import SNAPSHOT_EVERY
 
 from .processes import (
     CreatedGame,

@@ -5,11 +5,12 @@ import io
 
 import pytest
 
-from tavola.core import derive_seed
+from tavola.core import Event, derive_seed, get_game
+from tavola.games.legends.sim_rows import LegendsRows
 from tavola.sim import build_spec, simulate
 from tavola.sim.output import csv_text
 from tavola.sim.play import play_game
-from tavola.sim.rows import parse_cards
+from tavola.sim.rows import GenericRows, extractor_for, parse_cards
 
 from .conftest import SIMPLIFIED
 
@@ -100,6 +101,40 @@ def test_automatic_boss_seat_is_played_and_named_boss():
     assert row["winners"] in ("P1 P2", "B")
 
 
+def test_an_automaton_keeps_its_seat_when_the_bots_rotate():
+    spec = build_spec("legends", ["boss", "reference", "random"], 4, {"mode": "epic"}, rotate=True)
+    assert (spec.bots, spec.automata) == (("reference", "random"), ("boss",))
+    assert spec.seat_bots(1, ["P1", "P2", "B"]) == {"P1": "random", "P2": "reference", "B": "boss"}
+
+
+def test_a_seat_beyond_the_named_ones_is_played_by_the_reference_bot():
+    spec = build_spec("trono", ["random", "random"], 2, {"max_turns": 2})
+    row = simulate(spec, 1).rows[0]
+    assert row["seats"].split() == ["player:bot01", "player:bot02", "referee:arbitro"]
+    assert row["bot_referee:arbitro"] == "reference"
+
+
+def test_a_game_with_simulation_rows_reads_its_own():
+    assert isinstance(extractor_for(get_game("legends")), LegendsRows)
+
+
+def test_a_game_without_simulation_rows_gets_the_generic_reading():
+    assert isinstance(extractor_for(get_game("trono")), GenericRows)
+
+
+def test_the_generic_reading_counts_turns_rounds_and_card_plays():
+    events = [
+        Event("turn_started", {"round": 1}),
+        Event("card_played", {"seat": "P1", "card_id": "ace"}),
+        Event("turn_started", {"round": 2}),
+        Event("card_played", {"seat": "P2"}),  # no card: not a play
+    ]
+    rows = GenericRows()
+    assert rows.length({}, events) == (2, 2)
+    assert rows.plays({}, events) == [("ace", "P1")]
+    assert rows.card_names({"card_faces": {"ace": {"name": "Asso"}}}) == {}
+
+
 def test_card_names_come_from_the_catalogue_the_games_show(classic_local):
     assert classic_local.names["S1-001"] == {
         "it": "Sentinella della Torre Chiara",
@@ -120,7 +155,7 @@ def test_an_illegal_bot_move_names_the_game_to_replay(monkeypatch, classic_spec)
         def choose(self, game, state, seat):
             return Action("take_everything")
 
-    monkeypatch.setattr(play, "make_player", lambda game, name, seed, seat: Cheater())
+    monkeypatch.setattr(play, "make_bot", lambda name, game, seed, seat: Cheater())
     seed = classic_spec.game_seed(3)
     with pytest.raises(play.SimulationError, match=f"game 3 \\(seed {seed}\\)"):
         play.play_chunk(classic_spec, 3, 5)

@@ -1,86 +1,133 @@
-"""The browser's two catalogues (tavola/web/i18n): the same keys and placeholders in
-Italian and English, every key the pages use present, and a word for every value the
-game can show (actions, stats, card types, rarities, alignments, endings)."""
+"""The browser's catalogues: the shell's (tavola/web/i18n) and each game's own
+(tavola/games/<game>/web/i18n) have the same keys and placeholders in Italian and English,
+every key the pages and the table modules name is there, and every option, value and seat
+kind a game's new-table form shows has its words."""
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import get_args
+from typing import Any
 
 import pytest
 
-from tavola.games.legends import actions
-from tavola.games.legends.alignments import ALIGNMENTS
-from tavola.games.legends.cards import CARD_TYPES, RARITIES
-from tavola.server.schemas import SeatRequest
+from tavola.core import game_names, get_game
+from tavola.core.capabilities import TableBuilder, capability
 
-SERVER_BOTS = set(get_args(get_args(SeatRequest.model_fields["bot"].annotation)[0]))
 WEB = Path(__file__).resolve().parents[2] / "tavola" / "web"
-LEGENDS = WEB.parent / "games" / "legends"
 LANGS = ("it", "en")
+WITH_TABLES = [n for n in game_names() if get_game(n).info.web is not None]
 
 
-def catalogue(lang: str) -> dict[str, str]:
-    return json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+def read(folder: Path, lang: str) -> dict[str, str]:
+    return dict(json.loads((folder / "i18n" / f"{lang}.json").read_text(encoding="utf-8")))
+
+
+def folder_of(game: str) -> Path:
+    web = get_game(game).info.web
+    assert web is not None
+    return web
 
 
 def placeholders(text: str) -> set[str]:
     return set(re.findall(r"\{(\w+)\}", text))
 
 
-def test_both_languages_have_the_same_keys_and_placeholders():
-    it, en = catalogue("it"), catalogue("en")
+@pytest.mark.parametrize("folder", [WEB, *map(folder_of, WITH_TABLES)], ids=str)
+def test_both_languages_have_the_same_keys_and_placeholders(folder: Path) -> None:
+    it, en = read(folder, "it"), read(folder, "en")
     assert sorted(set(it) ^ set(en)) == []
     for key in it:
         assert it[key].strip() and en[key].strip(), key
         assert placeholders(it[key]) == placeholders(en[key]), key
 
 
-def used_keys() -> set[str]:
-    """Every literal key in the pages and scripts: t("…"), data-i18n*="…", label(…, "…")."""
+def keys_in(paths: list[Path]) -> set[str]:
+    """Every literal key: t("…"), tg(game, "…"), data-i18n*="…", dataset.i18n = "…", and
+    the shell's helpers that take a key last (words(…, "…"))."""
     found: set[str] = set()
-    for path in [*WEB.glob("*.html"), *WEB.glob("js/*.js")]:
+    for path in paths:
         source = path.read_text(encoding="utf-8")
         found |= set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", source))
+        found |= set(re.findall(r"""\btg\(\s*\w+,\s*["']([\w.]+)["']""", source))
         found |= set(re.findall(r'data-i18n(?:-label|-placeholder|-title)?="([\w.]+)"', source))
         found |= set(re.findall(r"""dataset\.i18n\s*=\s*["']([\w.]+)["']""", source))
-        found |= set(re.findall(r"""label\([^,()]*,\s*["']([\w.]+)["']\)""", source))
+        found |= set(re.findall(r"""\bwords\([^()]*,\s*["']([\w.]+)["']\)""", source))
     return found
 
 
-def test_every_key_the_pages_use_is_in_the_catalogue():
-    keys = set(catalogue("en"))
-    used = used_keys()
-    assert len(used) > 100  # the scan itself works
-    assert sorted(used - keys) == []
+def test_every_key_the_shell_uses_is_in_its_catalogue() -> None:
+    used = keys_in([*WEB.glob("*.html"), *WEB.glob("js/*.js")])
+    assert len(used) > 60  # the scan itself works
+    assert sorted(used - set(read(WEB, "en"))) == []
 
 
-def legends_values() -> dict[str, set[str]]:
-    """The values the table shows through a key `family.value`."""
-    verbs = {v for k, v in vars(actions).items() if k.isupper() and isinstance(v, str)}
-    endings = set()
-    for path in LEGENDS.glob("*.py"):
-        endings |= set(re.findall(r'finish\(\s*state,\s*events,\s*"(\w+)"', path.read_text()))
-    return {
-        "verb": verbs | {"random_main"},
-        "stat": {"hp", "str", "mp", "def"},
-        "type": set(CARD_TYPES),
-        "rarity": set(RARITIES),
-        "alignment": set(ALIGNMENTS),
-        "end.reason": endings,
-        "play.permission": {"good", "evil", "neutral"},
-        "form.mode": {"classic", "epic", "simplified", "boss"},
-        "form.sides": {"free_for_all", "teams", "good_vs_evil"},
-        "form.seat": {"human", *SERVER_BOTS},
-    }
+@pytest.mark.parametrize("game", WITH_TABLES)
+def test_every_key_a_table_module_uses_is_in_a_catalogue(game: str) -> None:
+    folder = folder_of(game)
+    used = keys_in(list(folder.glob("*.js")))
+    assert used  # the scan itself works
+    assert sorted(used - set(read(folder, "en")) - set(read(WEB, "en"))) == []
+
+
+def test_the_shell_names_no_game() -> None:
+    """What the shell shows of a game comes from the game: no page, script, stylesheet or
+    catalogue of the shell names one (its DECISIONS.md may tell the history)."""
+    words = re.compile(r"legends|trono|boss|card_faces|strappa", re.IGNORECASE)
+    files = [p for p in WEB.rglob("*") if p.is_file() and p.name != "DECISIONS.md"]
+    assert files
+    named = [f"{p}: {m}" for p in files for m in words.findall(p.read_text(errors="ignore"))]
+    assert named == []
+
+
+# -- the new-table form --------------------------------------------------------------------
+
+
+def resolve(prop: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
+    """As the lobby's fields.js does: `$ref` followed, `anyOf` with null made its kind."""
+    if "anyOf" in prop:
+        kinds = [k for k in prop["anyOf"] if k.get("type") != "null"]
+        prop = {**resolve(kinds[0], root), **{k: v for k, v in prop.items() if k != "anyOf"}}
+    if "$ref" in prop:
+        target = root["$defs"][prop["$ref"].split("/")[-1]]
+        prop = {**resolve(target, root), **{k: v for k, v in prop.items() if k != "$ref"}}
+    return prop
+
+
+def form_keys(schema: dict[str, Any], prefix: str) -> Iterator[str]:
+    """The words a form built from `schema` shows: each field's, and each value's."""
+
+    def walk(props: dict[str, Any], path: str) -> Iterator[str]:
+        for name, raw in props.items():
+            prop = resolve(raw, schema)
+            key = f"{prefix}.{path}{name}"
+            yield key
+            yield from (f"{key}.{value}" for value in prop.get("enum", []))
+            if prop.get("properties"):
+                yield from walk(prop["properties"], f"{path}{name}.")
+
+    yield from walk(schema.get("properties", {}), "")
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_value_the_table_shows_has_its_words(lang):
-    words = catalogue(lang)
-    values = legends_values()
-    assert len(values["end.reason"]) >= 4  # the scan of the endings works
-    missing = [f"{family}.{v}" for family, vs in values.items() for v in vs]
-    assert sorted(k for k in missing if k not in words) == []
+@pytest.mark.parametrize("game", WITH_TABLES)
+def test_every_option_of_the_form_has_its_words(game: str, lang: str) -> None:
+    builder = capability(get_game(game), TableBuilder)
+    assert builder is not None
+    words = read(folder_of(game), lang)
+    keys = [
+        *form_keys(builder.TableOptions.model_json_schema(), "form"),
+        *form_keys(builder.SeatOptions.model_json_schema(), "form.seat"),
+    ]
+    assert sorted(k for k in keys if k not in words) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", WITH_TABLES)
+def test_every_seat_kind_and_mode_has_its_words(game: str, lang: str) -> None:
+    info = get_game(game).info
+    words = {**read(WEB, lang), **read(folder_of(game), lang)}
+    keys = [f"form.seat.{k}" for k in info.seat_kinds] + [f"form.mode.{m}" for m in info.modes]
+    assert sorted(k for k in keys if k not in words) == []

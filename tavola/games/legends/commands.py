@@ -1,4 +1,5 @@
-"""`tavola cards`: browse, validate, lint and round-trip the Legends of AZ catalogues."""
+"""`tavola cards`: browse, validate, lint and round-trip the Legends of AZ catalogues. The
+group reaches the command line through the `tavola.commands` entry point group."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from tavola.core import ContentError
-from tavola.games.legends.cards import CharacterCard, card_to_data
-from tavola.games.legends.catalog import (
+
+from .cards import CharacterCard, card_to_data
+from .catalog import (
     DEFAULT_CATALOG,
     Catalog,
     catalog_files,
@@ -20,8 +22,8 @@ from tavola.games.legends.catalog import (
     read_catalog_file,
     write_catalog_file,
 )
-from tavola.games.legends.csvio import export_csv, import_csv
-from tavola.games.legends.lint import lint_catalog
+from .csvio import export_csv, import_csv
+from .lint import lint_catalog
 
 app = typer.Typer(help="Legends of AZ cards: list, show, validate, lint, export and import.")
 console = Console(highlight=False)

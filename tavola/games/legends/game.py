@@ -9,12 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from tavola.core import AUTOPILOT, TIMEOUT, Action, Clock, ConfigError, Event, Outcome, Rng, Viewer
-from tavola.core.capabilities import GENERIC_BOTS, HUMAN, GameInfo
+from tavola.core.capabilities import (
+    GENERIC_BOTS,
+    HUMAN,
+    GameInfo,
+    Preset,
+    TerminalPrompt,
+    TerminalRequest,
+    TerminalSetup,
+)
 from tavola.core.protocol import Game
 
 from . import battle_mode, battle_scripted, battle_setup, scripted_setup, simplified_mode
@@ -27,9 +35,18 @@ from .mode import ModeRules
 from .narrate import Narrator, shown_cards
 from .reference_bot import ReferenceBot
 from .setup import assemble_deck, cut, make_seats, random_cut, turn_order
+from .sim_rows import LegendsRows
 from .state import LegendsState
+from .table_options import LegendsSeatOptions, LegendsTableOptions, presets
 from .tables import table_config
+from .terminal import flags as terminal_flags
 from .views import build_view
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from .rl.codec import LegendsCodec
+    from .terminal.session import LegendsTerminal
 
 
 def rules_for(state: LegendsState) -> ModeRules:
@@ -56,11 +73,15 @@ INFO = GameInfo(
     web=Path(__file__).parent / "web",
     capabilities=(
         "automata",
+        "autopilot",
         "evaluation",
         "narration",
         "reference_player",
+        "rl_encoding",
         "sample_configs",
+        "simulation_rows",
         "table_builder",
+        "terminal_table",
     ),
 )
 
@@ -69,6 +90,8 @@ class LegendsGame:
     name = "legends"
     info = INFO
     Config = LegendsConfig
+    TableOptions = LegendsTableOptions
+    SeatOptions = LegendsSeatOptions
     messages = MESSAGES
 
     # -- setup ---------------------------------------------------------------------------
@@ -198,8 +221,8 @@ class LegendsGame:
         return events
 
     def _cut(self, state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
-        """S6/R118: `cut_deck(k)` moves the top k cards to the bottom; without k the game's
-        RNG cuts (as bots and timed-out seats do)."""
+        """A2 (S6, R118): `cut_deck(k)` moves the top k cards to the bottom; without k the
+        game's RNG cuts (as bots and timed-out seats do)."""
         only_args(action.type, action.args, "k")
         size = len(state.deck)
         k = action.get("k")
@@ -220,8 +243,8 @@ class LegendsGame:
         return rules_for(state).decision_id(state, seat)
 
     def _timeout(self, state: LegendsState, seat: str, action: Action) -> list[Event]:
-        """R110: a clock ran out; a timeout for a decision no longer pending changes nothing.
-        R116: after `autopilot_after` timeouts in a row the reference bot takes over."""
+        """A16, R110: a clock ran out; a timeout for a decision no longer pending changes
+        nothing. R116: after `autopilot_after` timeouts in a row the reference bot takes over."""
         wanted = self._decision_id(state, seat)
         if (
             wanted is None
@@ -257,6 +280,11 @@ class LegendsGame:
         if inner.type in (TIMEOUT, AUTOPILOT):
             raise refuse("malformed_action", action=AUTOPILOT, args="action")
         return self._decide(state, seat, inner)
+
+    def on_autopilot(self, state: LegendsState) -> frozenset[str]:
+        """R116: the seats whose player timed out `autopilot_after` times in a row and has
+        not acted since."""
+        return frozenset(seat for seat, player in state.seats.items() if player.autopilot)
 
     def timeout_action(self, state: LegendsState, seat: str) -> Action:
         return Action(TIMEOUT, decision_id=self._decision_id(state, seat) or "")
@@ -374,9 +402,30 @@ class LegendsGame:
         """A full config from game options and a list of seats (see `tables.table_config`)."""
         return table_config(options, seats)
 
+    def presets(self) -> list[Preset]:
+        return presets()
+
     def reference_bot(self, seed: int) -> ReferenceBot:
         """The rules' own bot (R131; BP for battles). It needs no seed: it is deterministic."""
         return ReferenceBot()
+
+    def terminal_flags(self) -> type[BaseModel]:
+        """The Legends flags of `tavola play` (see `terminal.flags`)."""
+        return terminal_flags.LegendsFlags
+
+    def flag_options(self, flags: BaseModel) -> dict[str, Any]:
+        return terminal_flags.flag_options(flags)
+
+    def terminal_table(self, request: TerminalRequest) -> TerminalSetup:
+        return terminal_flags.terminal_table(request)
+
+    def terminal_screen(
+        self, console: Console, prompt: TerminalPrompt, lang: str
+    ) -> LegendsTerminal:
+        """Imported here: only the terminal needs Rich's screens."""
+        from .terminal.session import LegendsTerminal
+
+        return LegendsTerminal(self, console, prompt, lang)
 
     def automaton(self, kind: str, seed: int) -> BossBot:
         """The Automatic Boss (§5.14) as a player, for battles (`kind` is always "boss",
@@ -392,6 +441,17 @@ class LegendsGame:
         """Tables the conformance suite plays at random: every switch of the simplified
         mode; classic and epic with 2, 3, 4 and 8 seats in every side arrangement."""
         return simplified_samples() + battle_samples()
+
+    def row_extractor(self) -> LegendsRows:
+        """What a simulation row reads of a finished game (see `sim_rows`)."""
+        return LegendsRows()
+
+    def rl_codec(self, state: LegendsState) -> LegendsCodec:
+        """The fixed observation and action encoding of `state`'s table (see `rl`);
+        imported here, since it needs NumPy."""
+        from .rl.codec import codec_for
+
+        return codec_for(state)
 
 
 def simplified_samples() -> list[dict[str, Any]]:

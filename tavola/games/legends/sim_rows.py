@@ -1,5 +1,6 @@
-"""Legends of AZ rows: read from its public events and the referee's view, never from the
-state, so the game can change inside without breaking simulation.
+"""Legends of AZ's simulation rows (its `SimulationRows` capability): read from its
+public events and the referee's view, never from the state, so the game can change inside
+without breaking simulation.
 
 Cards "played" are those a seat put into play: its main (revealed at setup), characters
 placed in the formation or later, action cards, equipment and enchantgineering; in the
@@ -12,11 +13,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tavola.core import Event
+from tavola.core.capabilities import ReportWords
 
 SINGLE_PLAYS = frozenset({"character_placed", "card_played", "equipment_assigned", "eg_started"})
 
 
 class LegendsRows:
+    """The `RowExtractor` of Legends of AZ."""
+
     def length(self, view: Mapping[str, Any], events: Sequence[Event]) -> tuple[int, int]:
         """Battles: rounds reached and turns taken. Simplified: clashes and flips."""
         if view.get("mode") == "simplified":
@@ -56,3 +60,32 @@ class LegendsRows:
             "hp": sum(int(c.get("hp", 0)) for c in table),
             "chars": len(table),
         }
+
+    def words(self, config: Mapping[str, Any]) -> ReportWords:
+        """Battles count rounds and turns; the simplified mode counts clashes and flips,
+        and a long game of it flips most cards."""
+        if config.get("mode") == "simplified":
+            return ReportWords(
+                "clashes",
+                "flips",
+                {"pile": "cards in its pile"},
+                "In the simplified mode a long game flips most cards, so differences are small.",
+            )
+        return ReportWords(
+            figures={
+                "hp": "hit points left on the seat's table",
+                "chars": "characters on its table",
+            }
+        )
+
+    def card_names(self, view: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+        """The names of the cards the view shows (`card_faces`: Italian `name`, English
+        `name_en`)."""
+        names: dict[str, dict[str, str]] = {}
+        for card_id, face in (view.get("card_faces") or {}).items():
+            if isinstance(face, Mapping) and face.get("name"):
+                entry = {"it": str(face["name"])}
+                if face.get("name_en"):
+                    entry["en"] = str(face["name_en"])
+                names[str(card_id)] = entry
+        return names

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from tavola.core import Action, Clock, ConfigError, Event, Outcome, Rng, Viewer
-from tavola.core.capabilities import GENERIC_BOTS, GameInfo
+from tavola.core.capabilities import (
+    GENERIC_BOTS,
+    GameInfo,
+    Preset,
+    TerminalPrompt,
+    TerminalRequest,
+    TerminalSetup,
+)
 from tavola.core.protocol import Game
 
 from . import referee
@@ -23,7 +31,12 @@ from .houses import HOUSES
 from .messages import refuse
 from .posts import validate_post
 from .state import Player, Post, TronoState, catalogue_of
+from .table_options import TronoSeatOptions, TronoTableOptions, practice_config, presets
+from .terminal import TronoFlags, TronoTerminal, flag_options, terminal_table
 from .views import revealed_at_end, view_for
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 PLAYER_ACTIONS = frozenset(
     {
@@ -75,7 +88,14 @@ INFO = GameInfo(
     simultaneous=True,
     referee_seats=True,
     rare_actions=frozenset({"withdraw"}),
-    capabilities=("evaluation", "reference_player", "sample_configs", "table_builder"),
+    web=Path(__file__).parent / "web",
+    capabilities=(
+        "evaluation",
+        "reference_player",
+        "sample_configs",
+        "table_builder",
+        "terminal_table",
+    ),
 )
 
 
@@ -83,6 +103,8 @@ class TronoGame:
     name = "trono"
     info = INFO
     Config = TronoConfig
+    TableOptions = TronoTableOptions
+    SeatOptions = TronoSeatOptions
 
     # -- creation -------------------------------------------------------------------------------
 
@@ -180,6 +202,8 @@ class TronoGame:
     # -- applying -------------------------------------------------------------------------------
 
     def apply(self, state: TronoState, seat: str, action: Action) -> list[Event]:
+        """Referee actions (A7 to A12) need a referee seat; every action carries its instant
+        (R2), and what is due by then runs first."""
         kind, uid = _parse_seat(seat)
         if state.phase == "over":
             raise refuse("E_GAME_OVER")
@@ -218,6 +242,7 @@ class TronoGame:
     def _dispatch(
         self, state: TronoState, kind: str, uid: str, action: Action, at: int
     ) -> list[Event]:
+        """A13: a `tick` does nothing but what R2 already ran."""
         args = {k: v for k, v in action.args.items() if k != "at"}
         if action.type == "tick":
             _only(action.type, args)
@@ -231,6 +256,8 @@ class TronoGame:
     def _submit_post(
         self, state: TronoState, uid: str, args: dict[str, Any], at: int
     ) -> list[Event]:
+        """A6: a valid post is sealed (R23); under the manual schedule the turn locks once
+        every team with members has posted (R27)."""
         team, actions, deploys, threshold = validate_post(state, uid, args, at)
         house = team.key
         post = Post(
@@ -335,18 +362,27 @@ class TronoGame:
         self, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
     ) -> dict[str, Any]:
         """A practice table for bots (simulation, the server): one single-member team per
-        seat, simulated draws, turns closed as soon as every team has posted; `options`
-        override any of it."""
-        players = [str(s.get("name") or f"bot{i:02d}") for i, s in enumerate(seats, start=1)]
-        return {
-            "mode": "practice",
-            "draw_source": "simulated",
-            "schedule": "manual",
-            "target_team_size": 1,
-            "referees": ["arbitro"],
-            **options,
-            "players": players,
-        }
+        seat, its bot's account `bot01`, `bot02`… in seat order (a seat's name is the
+        table's to show: accounts stay short and valid), simulated draws, turns closed as
+        soon as every team has posted; `options` override any of it."""
+        players = [f"bot{i:02d}" for i in range(1, len(seats) + 1)]
+        return {**practice_config(len(seats)), **options, "players": players}
+
+    def terminal_flags(self) -> type[BaseModel]:
+        """The Trono flags of `tavola play` (see `terminal`)."""
+        return TronoFlags
+
+    def flag_options(self, flags: BaseModel) -> dict[str, Any]:
+        return flag_options(flags)
+
+    def terminal_table(self, request: TerminalRequest) -> TerminalSetup:
+        return terminal_table(self, request)
+
+    def terminal_screen(self, console: Console, prompt: TerminalPrompt, lang: str) -> TronoTerminal:
+        return TronoTerminal(console, lang)
+
+    def presets(self) -> list[Preset]:
+        return presets()
 
     def sample_configs(self) -> list[dict[str, Any]]:
         """Practice tables with 4, 7 and 10 one-bot teams (the conformance suite); the last

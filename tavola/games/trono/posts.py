@@ -52,7 +52,8 @@ def check_target(
 def validate_post(
     state: TronoState, user: str, args: Mapping[str, Any], at: int
 ) -> tuple[Team, list[dict[str, Any]], list[dict[str, Any]], int | None]:
-    """Runs A6 steps 1–11; returns the team and the normalised actions and deployments."""
+    """A6: runs its steps 1 to 11 in order, against the state at the turn's opening (R25);
+    returns the team and the normalised actions and deployments."""
     allowed = {"team", "turn", "actions", "deploy", "abandon_threshold", "at"}
     extra = sorted(set(args) - allowed)
     if extra:
@@ -69,12 +70,12 @@ def validate_post(
         and state.config.schedule == "calendar"
         and at >= state.deadline
     ):
-        raise refuse("E_DEADLINE_PASSED", turn=state.turn)
+        raise refuse("E_DEADLINE_PASSED", turn=state.turn)  # step 2 (R24)
     if state.phase != "turn_open":
         raise refuse("E_PHASE", action="submit_post", phase=state.phase)
     if turn != state.turn or isinstance(turn, bool):
         raise refuse("E_WRONG_TURN", turn=str(turn), current=state.turn)
-    if str(team.team_no) in state.posts:
+    if str(team.team_no) in state.posts:  # step 4: a post is sealed (R23)
         raise refuse("E_ALREADY_SUBMITTED", team=own)
     opening = state.opening
     seated: list[str] = list(opening["seated"])
@@ -95,7 +96,7 @@ def validate_post(
         if set(raw) - keys or (kind == "hire" and not isinstance(raw.get("character"), str)):
             raise refuse("E_UNKNOWN_ACTION", slot=slot)
         normal.append(dict(raw))
-    for slot, action in enumerate(normal, start=1):
+    for slot, action in enumerate(normal, start=1):  # step 6 (R47, R48)
         if action["kind"] == "attack":
             action["target"] = check_target(
                 state, own, action.get("target"), seated, active, f"slot {slot}"
@@ -106,7 +107,7 @@ def validate_post(
         deploy_raw = []
     if not isinstance(deploy_raw, list | tuple):
         raise refuse("E_DEPLOY_PARAM", character="?", reason="deploy must be a list")
-    counts: dict[str, int] = {}
+    counts: dict[str, int] = {}  # step 7: the attack limit (R49)
     for action in normal:
         if action["kind"] == "attack":
             for house in hits_of(action["target"], own, seated, active):
@@ -123,10 +124,10 @@ def validate_post(
     for house in sorted(counts, key=lambda h: (-counts[h], HOUSES.index(h))):
         if counts[house] > state.config.max_attacks_per_target:
             raise refuse("E_ATTACK_LIMIT", house=house, n=counts[house])
-    is_seated = own in seated
+    is_seated = own in seated  # step 8 (R46)
     if is_seated and any(a["kind"] == "enlist" for a in normal):
         raise refuse("E_ENLIST_ON_SEAT", house=own)
-    total = 0
+    total = 0  # step 9: hires (R58, R59, R60)
     hired: set[str] = set()
     for slot, action in enumerate(normal, start=1):
         if action["kind"] != "hire":
@@ -144,7 +145,7 @@ def validate_post(
     chests_open = int(opening["teams"][own]["chests"])
     if total > chests_open:
         raise refuse("E_HIRE_INSUFFICIENT_CHESTS", cost=total, chests=chests_open)
-    owned_open: list[str] = list(opening["teams"][own]["characters"])
+    owned_open: list[str] = list(opening["teams"][own]["characters"])  # step 10 (R61)
     deploys: list[dict[str, Any]] = []
     seen: set[str] = set()
     for raw in deploy_raw:
@@ -156,7 +157,7 @@ def validate_post(
         seen.add(cid)
         assert isinstance(raw, Mapping)
         deploys.append(_check_deploy(state, own, catalogue[cid], raw, normal, seated, active))
-    threshold = args.get("abandon_threshold")
+    threshold = args.get("abandon_threshold")  # step 11 (R50)
     if threshold is not None:
         if not is_seated:
             raise refuse("E_ABANDON_NOT_SEATED", house=own)
@@ -179,6 +180,8 @@ def _check_deploy(
     seated: list[str],
     active: list[str],
 ) -> dict[str, Any]:
+    """R61: a deployment's parameters fit its character; an extra enlist is barred from a
+    seat (R46)."""
     cid = character.id
     extra = set(raw) - {"character", "target", "slot"}
     if extra:

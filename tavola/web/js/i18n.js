@@ -1,8 +1,12 @@
-// Every visible string comes from /i18n/<lang>.json (the same catalogues the tests check).
+// Every visible string comes from a catalogue: the shell's (/i18n/<lang>.json) and each
+// game's own (/games/<game>/web/i18n/<lang>.json). On a table page the table's game is
+// looked up first, so its words may also say a shell's thing its own way.
 const STORED = "tavola.lang";
 const LANGS = ["it", "en"];
 
-let catalogue = {};
+let shell = {};
+const games = new Map(); // game name → its catalogue in `lang`
+let tableGame = null;
 export let lang = pickLang();
 
 function pickLang() {
@@ -17,28 +21,69 @@ function pickLang() {
   return "en";
 }
 
+async function fetchCatalogue(url) {
+  try {
+    const res = await fetch(url);
+    return res.ok ? await res.json() : {};
+  } catch {
+    return {};
+  }
+}
+
+const gameUrl = (name) => `/games/${encodeURIComponent(name)}/web/i18n/${lang}.json`;
+
+/** The shell's catalogue, and every game's already asked for, in the current language. */
 export async function loadCatalogue() {
-  const res = await fetch(`/i18n/${lang}.json`);
-  catalogue = await res.json();
+  const names = [...games.keys()];
+  const [own, ...theirs] = await Promise.all([fetchCatalogue(`/i18n/${lang}.json`), ...names.map((n) => fetchCatalogue(gameUrl(n)))]);
+  shell = own;
+  names.forEach((name, i) => games.set(name, theirs[i]));
   document.documentElement.lang = lang;
 }
 
-/** The string `key` with its {placeholders} filled from `params`. */
-export function t(key, params = {}) {
-  const text = catalogue[key] ?? key;
+/** Adds a game's catalogue; `table`: the page is that game's table, `t` looks there first. */
+export async function loadGameCatalogue(name, { table = false } = {}) {
+  games.set(name, await fetchCatalogue(gameUrl(name)));
+  if (table) tableGame = name;
+}
+
+function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? params[name] : whole));
 }
 
+function lookup(game, key) {
+  const own = game ? games.get(game) : undefined;
+  return (own && own[key]) ?? shell[key];
+}
+
+/** The string `key` with its {placeholders} filled from `params` (the key itself when no
+ * catalogue has it). */
+export function t(key, params = {}) {
+  return fill(lookup(tableGame, key) ?? key, params);
+}
+
+/** `key` in the words of `game` (the lobby speaks of several games at once). */
+export function tg(game, key, params = {}) {
+  return fill(lookup(game, key) ?? key, params);
+}
+
+/** Whether a catalogue (`game`'s or the shell's) has `key`. */
+export function has(key, game = tableGame) {
+  return lookup(game, key) !== undefined;
+}
+
 /** Fills every element marked data-i18n (text), data-i18n-label (aria-label),
- * data-i18n-placeholder and data-i18n-title under `root`. */
+ * data-i18n-placeholder and data-i18n-title under `root`; an element inside one marked
+ * data-game takes that game's words. */
 export function translatePage(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll("[data-i18n-label]"))
-    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
-  for (const el of root.querySelectorAll("[data-i18n-placeholder]"))
-    el.setAttribute("placeholder", t(el.dataset.i18nPlaceholder));
-  for (const el of root.querySelectorAll("[data-i18n-title]"))
-    el.setAttribute("title", t(el.dataset.i18nTitle));
+  const word = (el, key) => {
+    const owner = el.closest("[data-game]");
+    return owner ? tg(owner.dataset.game, key) : t(key);
+  };
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = word(el, el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", word(el, el.dataset.i18nLabel));
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.setAttribute("placeholder", word(el, el.dataset.i18nPlaceholder));
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.setAttribute("title", word(el, el.dataset.i18nTitle));
 }
 
 export async function setLang(next) {

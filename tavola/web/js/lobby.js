@@ -1,23 +1,54 @@
-// The lobby: tables waiting for players, and the form that sets a new one.
+// The lobby: every game the server offers, the tables waiting for players, and the form that
+// sets a new one, built from the chosen game's declaration (its seat kinds and seat range),
+// its presets, and the JSON schemas of its table options and seat fields.
 import { api, refusalText, saveSeat } from "./api.js";
-import { bindLangSwitch, lang, loadCatalogue, setLang, t, translatePage } from "./i18n.js";
+import { games as readCatalog } from "./catalog.js";
+import { button, el } from "./dom.js";
+import { field, resolve } from "./fields.js";
+import { bindLangSwitch, has, lang, loadCatalogue, loadGameCatalogue, setLang, t, tg, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("create");
-const MAX_SEATS = 8;
 
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
+const lobby = {
+  games: [], // the catalogue's entries
+  entry: null, // the game the form sets a table of
+  options: new Map(), // option name → its field
+  seats: new Map(), // seat row → reads that seat
+};
+
+const gameEntry = (name) => lobby.games.find((g) => g.name === name);
+const titleOf = (name) => (gameEntry(name) ? gameEntry(name).text.title : name);
+const inLang = (texts) => texts[lang] || Object.values(texts)[0] || "";
+
+/** A caption in `game`'s words that follows the language switch. */
+function words(tag, className, game, key, params) {
+  const node = el(tag, className, tg(game, key, params));
+  if (!params) node.dataset.i18n = key;
   return node;
 }
 
-/** A caption that follows the language switch. */
-function label(className, key) {
-  const span = el("span", className, t(key));
-  span.dataset.i18n = key;
-  return span;
+// -- the games -----------------------------------------------------------------------------
+
+function renderCatalog() {
+  $("catalog").replaceChildren(
+    ...lobby.games.map((g) => {
+      const item = el("li", "game-card");
+      item.dataset.game = g.name;
+      item.append(el("h3", null, g.text.title), el("p", "description", g.text.description));
+      const setUp = button(t("lobby.set_up"), () => {
+        chooseGame(g.name);
+        form.scrollIntoView({ behavior: "smooth" });
+      }, "secondary");
+      setUp.dataset.i18n = "lobby.set_up";
+      item.append(setUp);
+      return item;
+    }),
+  );
+  const select = form.game;
+  const chosen = select.value;
+  select.replaceChildren(...lobby.games.map((g) => new Option(g.text.title, g.name)));
+  if (chosen) select.value = chosen;
 }
 
 // -- open tables -----------------------------------------------------------------------------
@@ -33,30 +64,33 @@ async function sit(gameId, seat) {
   }
 }
 
+/** "<game> · <mode>": the game's title and, in its own words, the table's mode. */
+function tableLabel(table) {
+  const game = titleOf(table.game);
+  if (!table.mode) return game;
+  const key = `form.mode.${table.mode}`;
+  return t("lobby.game_mode", { game, mode: has(key, table.game) ? tg(table.game, key) : table.mode });
+}
+
 async function refresh() {
   const list = $("games");
-  let games = [];
+  let tables = [];
   try {
-    games = await api("GET", "/api/games");
+    tables = await api("GET", "/api/games");
   } catch (err) {
     list.replaceChildren(el("li", "empty", refusalText(err.data)));
     return;
   }
-  if (!games.length) return list.replaceChildren(el("li", "empty", t("lobby.empty")));
+  if (!tables.length) return list.replaceChildren(el("li", "empty", t("lobby.empty")));
   list.replaceChildren(
-    ...games.map((g) => {
+    ...tables.map((g) => {
       const item = el("li", "game");
-      const names = Object.values(g.seats).join(", ");
-      item.append(el("strong", null, `${t("form.game.legends")} · ${t(g.mode === "simplified" ? "form.mode.simplified" : `form.mode.${g.mode || "classic"}`)}`));
-      item.append(el("span", "who", names));
+      item.dataset.game = g.game;
+      item.append(el("strong", null, tableLabel(g)));
+      item.append(el("span", "who", Object.values(g.seats).join(", ")));
       item.append(el("span", "open", t("lobby.open_seats", { seats: g.open_seats.join(", ") })));
       const actions = el("span", "actions");
-      for (const seat of g.open_seats) {
-        const sitDown = el("button", "primary", t("lobby.take", { seat: g.seats[seat] || seat }));
-        sitDown.type = "button";
-        sitDown.addEventListener("click", () => sit(g.game_id, seat));
-        actions.append(sitDown);
-      }
+      for (const seat of g.open_seats) actions.append(button(t("lobby.take", { seat: g.seats[seat] || seat }), () => sit(g.game_id, seat), "primary"));
       const watch = el("a", "button secondary", t("lobby.watch"));
       watch.href = `/play/${g.game_id}`;
       actions.append(watch);
@@ -66,74 +100,149 @@ async function refresh() {
   );
 }
 
-// -- the form ----------------------------------------------------------------------------------
+// -- the form: options -------------------------------------------------------------------------
 
-function seatRow(kind = "human", name = "", age = "") {
+/** The options up front are those a preset sets and the groups a table may switch on
+ * (timers); the rest wait under "More options". */
+function upFront(entry, name, prop) {
+  const shown = entry.presets.some((p) => name in p.options);
+  const group = resolve(prop, entry.options_schema);
+  return shown || (group.nullable && group.type === "object");
+}
+
+function buildOptions(entry) {
+  lobby.options.clear();
+  const main = [];
+  const more = [];
+  const schema = entry.options_schema || { properties: {} };
+  for (const [name, prop] of Object.entries(schema.properties || {})) {
+    const made = field(entry.name, schema, name, prop);
+    if (!made) continue;
+    lobby.options.set(name, made);
+    (upFront(entry, name, prop) ? main : more).push(made.node);
+  }
+  $("main-options").replaceChildren(...main);
+  $("more-options").replaceChildren(...more);
+  $("more").hidden = !more.length;
+}
+
+function options() {
+  const chosen = {};
+  for (const [name, made] of lobby.options) if (made.changed()) chosen[name] = made.read();
+  return chosen;
+}
+
+// -- the form: seats ---------------------------------------------------------------------------
+
+function seatRow(entry, kind) {
+  const game = entry.name;
   const row = el("li", "seat-row");
   const kindField = el("label");
-  kindField.append(label("sr-only", "form.seat.kind"));
+  kindField.append(words("span", "sr-only", game, "form.seat.kind"));
   const kindSelect = el("select");
   kindSelect.name = "kind";
-  for (const value of ["human", "reference", "greedy", "ismcts", "random"]) {
-    const option = new Option(t(`form.seat.${value}`), value);
-    option.dataset.i18n = `form.seat.${value}`;
+  for (const value of entry.seat_kinds) {
+    const option = new Option(tg(game, `form.seat.${value}`), value);
+    if (has(`form.seat.${value}`, game)) option.dataset.i18n = `form.seat.${value}`;
+    else option.textContent = value;
     kindSelect.append(option);
   }
   kindSelect.value = kind;
   kindField.append(kindSelect);
   const nameField = el("label");
-  nameField.append(label(null, "form.seat.name"));
+  nameField.append(words("span", null, game, "form.seat.name"));
   const nameInput = el("input");
-  Object.assign(nameInput, { name: "name", maxLength: 60, value: name, autocomplete: "off" });
+  Object.assign(nameInput, { name: "name", maxLength: 60, autocomplete: "off" });
   nameField.append(nameInput);
-  const ageField = el("label", "age");
-  ageField.append(label(null, "form.seat.age"));
-  const ageInput = el("input");
-  Object.assign(ageInput, { name: "age", type: "number", min: 1, max: 99, value: age });
-  ageField.append(ageInput);
-  const remove = el("button", "secondary remove", "✕");
-  remove.type = "button";
-  remove.addEventListener("click", () => {
-    if ($("seat-rows").children.length > 1) row.remove();
+  row.append(kindField, nameField);
+  const schema = entry.seat_schema || { properties: {} };
+  const own = [];
+  for (const [name, prop] of Object.entries(schema.properties || {})) {
+    const made = field(game, schema, name, prop, { prefix: "form.seat" });
+    if (!made) continue;
+    made.node.classList.add(`seat-${name}`);
+    own.push([name, made]);
+    row.append(made.node);
+  }
+  const remove = button("✕", () => {
+    if ($("seat-rows").children.length > entry.min_seats) {
+      row.remove();
+      lobby.seats.delete(row);
+      form.preset.value = "";
+    }
     numberSeats();
+  }, "secondary remove");
+  row.append(remove);
+  lobby.seats.set(row, () => {
+    const seat = { kind: kindSelect.value };
+    const name = nameInput.value.trim();
+    if (name) seat.name = name;
+    for (const [key, made] of own) if (made.changed()) seat[key] = made.read();
+    return seat;
   });
-  row.append(kindField, nameField, ageField, remove);
   return row;
 }
 
-function numberSeats() {
-  [...$("seat-rows").children].forEach((row, i) => {
-    row.querySelector("select").setAttribute("aria-label", `${t("form.seat", { n: i + 1 })}: ${t("form.seat.kind")}`);
-    row.querySelector(".remove").setAttribute("aria-label", t("form.seat.remove", { n: i + 1 }));
-  });
-  $("add-seat").disabled = $("seat-rows").children.length >= MAX_SEATS;
+function setSeats(entry, kinds) {
+  lobby.seats.clear();
+  $("seat-rows").replaceChildren(...kinds.map((kind) => seatRow(entry, kind)));
+  numberSeats();
 }
 
-function syncForm() {
-  const mode = form.mode.value;
-  $("sides-field").hidden = mode === "simplified" || mode === "boss";
-  $("boss-field").hidden = mode !== "boss";
-  $("turn-field").hidden = !form.timed.checked;
+/** The kind a new seat starts as: the game's own bot when it can seat one. */
+function newSeatKind(entry) {
+  return entry.seat_kinds.includes("reference") ? "reference" : entry.seat_kinds.find((k) => k !== "human") || entry.seat_kinds[0];
+}
+
+function numberSeats() {
+  const rows = [...$("seat-rows").children];
+  rows.forEach((row, i) => {
+    row.querySelector("select").setAttribute("aria-label", `${t("form.seat", { n: i + 1 })}: ${t("form.seat.kind")}`);
+    const remove = row.querySelector(".remove");
+    remove.setAttribute("aria-label", t("form.seat.remove", { n: i + 1 }));
+    remove.disabled = !lobby.entry || rows.length <= lobby.entry.min_seats;
+  });
+  $("add-seat").disabled = !lobby.entry || rows.length >= lobby.entry.max_seats;
+}
+
+// -- the form: the game and its presets --------------------------------------------------------
+
+function presetOptions(entry) {
+  const custom = new Option(t("form.preset.custom"), "");
+  custom.dataset.i18n = "form.preset.custom";
+  form.preset.replaceChildren(...entry.presets.map((p) => new Option(inLang(p.title), p.id)), custom);
+  $("preset-field").hidden = !entry.presets.length;
+}
+
+function applyPreset(entry, id) {
+  const preset = entry.presets.find((p) => p.id === id);
+  if (!preset) return;
+  for (const [name, made] of lobby.options) made.write(preset.options[name]);
+  setSeats(entry, preset.seats);
+}
+
+function chooseGame(name) {
+  const entry = gameEntry(name) || lobby.games[0];
+  if (!entry) return;
+  lobby.entry = entry;
+  form.game.value = entry.name;
+  $("table-fields").dataset.game = entry.name;
+  buildOptions(entry);
+  presetOptions(entry);
+  if (entry.presets.length) applyPreset(entry, entry.presets[0].id);
+  else {
+    const first = entry.seat_kinds.includes("human") ? "human" : newSeatKind(entry);
+    setSeats(entry, [first, ...Array(Math.max(0, entry.min_seats - 1)).fill(newSeatKind(entry))]);
+  }
+  form.preset.value = entry.presets.length ? entry.presets[0].id : "";
 }
 
 function request() {
-  const mode = form.mode.value;
-  const options = { mode: mode === "boss" ? "classic" : mode };
-  if (mode === "classic" || mode === "epic") options.sides = form.sides.value;
-  if (mode === "boss") options.boss_level = Number(form.boss_level.value) || 1;
-  if (form.timed.checked) options.timers = { turn_s: Number(form.turn_s.value) || 90 };
-  const seats = [...$("seat-rows").children].map((row) => {
-    const kind = row.querySelector("[name=kind]").value;
-    const seat = kind === "human" ? { kind: "human" } : { kind: "bot", bot: kind };
-    const name = row.querySelector("[name=name]").value.trim();
-    const age = Number(row.querySelector("[name=age]").value);
-    if (name) seat.name = name;
-    if (age) seat.age = age;
-    return seat;
-  });
-  if (mode === "boss") seats.push({ kind: "boss" });
-  return { game: form.game.value, options, seats };
+  const seats = [...$("seat-rows").children].map((row) => lobby.seats.get(row)());
+  return { game: lobby.entry.name, options: options(), seats };
 }
+
+// -- creating ----------------------------------------------------------------------------------
 
 function alertForm(text) {
   const box = $("form-error");
@@ -141,43 +250,42 @@ function alertForm(text) {
   box.textContent = text || "";
 }
 
-async function copy(text, button) {
+async function copy(text, copyButton) {
   try {
     await navigator.clipboard.writeText(text);
   } catch {
-    const field = button.parentElement.querySelector("input");
-    field.select();
+    const input = copyButton.parentElement.querySelector("input");
+    input.select();
     document.execCommand("copy");
   }
-  button.textContent = t("created.copied");
-  setTimeout(() => (button.textContent = t("created.copy")), 2000);
+  copyButton.textContent = t("created.copied");
+  setTimeout(() => (copyButton.textContent = t("created.copy")), 2000);
+}
+
+function seatLink(s, tableLang) {
+  const item = el("li", "link");
+  if (!s.join_url) {
+    item.append(el("span", null, t("created.bot", { name: s.name })));
+    return item;
+  }
+  const url = new URL(s.join_url);
+  url.searchParams.set("lang", tableLang);
+  const label = el("label");
+  label.append(el("span", null, `${s.name} (${s.seat})`));
+  const input = el("input");
+  Object.assign(input, { readOnly: true, value: url.href });
+  label.append(input);
+  const copyButton = button(t("created.copy"), () => copy(url.href, copyButton), "secondary copy");
+  const play = el("a", "button primary", t("created.play", { seat: s.name }));
+  play.href = url.href;
+  item.append(label, copyButton, play);
+  return item;
 }
 
 function showLinks(created, tableLang) {
-  const links = $("links");
-  links.replaceChildren(
-    ...created.seats.map((s) => {
-      const item = el("li", "link");
-      if (!s.join_url) {
-        item.append(el("span", null, t("created.bot", { name: s.name })));
-        return item;
-      }
-      const url = new URL(s.join_url);
-      url.searchParams.set("lang", tableLang);
-      const label = el("label");
-      label.append(el("span", null, `${s.name} (${s.seat})`));
-      const field = el("input");
-      Object.assign(field, { readOnly: true, value: url.href });
-      label.append(field);
-      const copyButton = el("button", "secondary copy", t("created.copy"));
-      copyButton.type = "button";
-      copyButton.addEventListener("click", () => copy(url.href, copyButton));
-      const play = el("a", "button primary", t("created.play", { seat: s.name }));
-      play.href = url.href;
-      item.append(label, copyButton, play);
-      return item;
-    }),
-  );
+  $("links").replaceChildren(...created.seats.map((s) => seatLink(s, tableLang)));
+  // Anyone may watch: for a table of bots alone, that is the way to it.
+  $("watch-link").href = `/play/${created.game_id}?lang=${tableLang}`;
   $("created").hidden = false;
   $("created").scrollIntoView({ behavior: "smooth" });
 }
@@ -195,24 +303,54 @@ async function submit(event) {
   }
 }
 
+// -- the page ----------------------------------------------------------------------------------
+
+async function readGames() {
+  try {
+    lobby.games = await readCatalog();
+  } catch (err) {
+    alertForm(refusalText(err.data));
+    lobby.games = [];
+  }
+  await Promise.all(lobby.games.filter((g) => g.web).map((g) => loadGameCatalogue(g.name)));
+}
+
+/** After a language switch: the texts the server gives (titles, presets) in the new one. */
+async function relabel() {
+  await readGames();
+  renderCatalog();
+  if (lobby.entry) {
+    lobby.entry = gameEntry(lobby.entry.name) || lobby.entry;
+    const preset = form.preset.value;
+    presetOptions(lobby.entry);
+    form.preset.value = preset;
+  }
+  form.language.value = lang;
+  translatePage();
+  numberSeats();
+  refresh();
+}
+
 async function main() {
   await loadCatalogue();
+  await readGames();
   translatePage();
   form.language.value = lang;
-  $("seat-rows").append(seatRow("human", "", 30), seatRow("reference", "", 40));
-  numberSeats();
-  syncForm();
-  bindLangSwitch(() => {
-    form.language.value = lang;
-    numberSeats();
-    refresh();
-  });
-  form.mode.addEventListener("change", syncForm);
-  form.timed.addEventListener("change", syncForm);
-  form.language.addEventListener("change", () => setLang(form.language.value).then(() => (numberSeats(), refresh())));
+  renderCatalog();
+  chooseGame(lobby.games.some((g) => g.name === form.game.value) ? form.game.value : lobby.games[0]?.name);
+  bindLangSwitch(relabel);
+  form.game.addEventListener("change", () => chooseGame(form.game.value));
+  form.preset.addEventListener("change", () => applyPreset(lobby.entry, form.preset.value));
+  // A changed option, or another seat kind, makes the table the host's own (a name or an
+  // age does not).
+  const ownTable = () => (form.preset.value = "");
+  for (const box of [$("main-options"), $("more-options")]) for (const kind of ["input", "change"]) box.addEventListener(kind, ownTable);
+  $("seat-rows").addEventListener("change", (ev) => ev.target.name === "kind" && ownTable());
+  form.language.addEventListener("change", () => setLang(form.language.value).then(relabel));
   $("add-seat").addEventListener("click", () => {
-    $("seat-rows").append(seatRow("reference", "", 35 + 5 * $("seat-rows").children.length));
+    $("seat-rows").append(seatRow(lobby.entry, newSeatKind(lobby.entry)));
     numberSeats();
+    form.preset.value = "";
   });
   $("refresh").addEventListener("click", refresh);
   form.addEventListener("submit", submit);

@@ -1,11 +1,13 @@
-// The table page: takes the seat from the join link, follows the game over the WebSocket
-// (a `state` message restores everything after a reload or a lost connection), and turns
-// clicks into the server's legal actions.
+// The table page, the same for every game: takes the seat from the join link, follows the
+// game over the WebSocket (a `state` message restores everything after a reload or a lost
+// connection), and turns clicks into the server's legal actions. What the table looks like
+// is the game's own table module's (tables.js).
 import { api, refusalText, savedSeat, saveSeat } from "./api.js";
-import { Chooser } from "./choices.js";
-import { cardName } from "./cards.js";
+import { game as entry } from "./catalog.js";
+import { Chooser } from "./chooser.js";
+import { button, el } from "./dom.js";
 import { bindLangSwitch, lang, loadCatalogue, t, translatePage } from "./i18n.js";
-import { renderBoard, renderHand, seatName, shownCards } from "./table.js";
+import { loadTable } from "./tables.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -23,14 +25,16 @@ const game = {
   retry: 0,
   endShown: false,
   rematchOffer: null,
-  faces: {}, // every card face this connection was sent: an update brings only new ones
+  table: null, // the game's table module and catalogue entry, once the first message names it
+  kept: {}, // what this connection was sent of the game's `sent_once` keys: updates bring only new entries
+  inbox: Promise.resolve(), // messages are handled one after another, the first once the table is loaded
 };
 
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
+const seatName = (payload, seat) => game.table.module.seatName(payload, seat);
+
+/** What the table module is told beside the payload. */
+function context(pick = new Map()) {
+  return { seat: game.seat, pick, title: game.table.title, replay: false };
 }
 
 function banner(text) {
@@ -77,7 +81,8 @@ function connect() {
   game.socket = socket;
   socket.addEventListener("message", (msg) => {
     if (socket !== game.socket) return;
-    received(JSON.parse(msg.data));
+    const message = JSON.parse(msg.data);
+    game.inbox = game.inbox.then(() => received(message, socket)).catch((err) => banner(String(err)));
   });
   socket.addEventListener("close", (ev) => {
     if (socket !== game.socket) return;
@@ -92,12 +97,17 @@ function connect() {
   });
 }
 
-function received(message) {
+async function received(message, socket) {
+  if (socket !== game.socket) return;
+  if (!game.table && message.game) {
+    game.table = await loadTable(message.game);
+    translatePage();
+  }
   switch (message.type) {
     case "state":
       game.retry = 0;
       game.log = [];
-      game.faces = {};
+      game.kept = {};
       banner(game.seat ? "" : t("play.spectator"));
       absorb(message);
       break;
@@ -128,11 +138,16 @@ function received(message) {
 }
 
 function absorb(payload) {
-  if (payload.view && payload.view.card_faces) {
-    Object.assign(game.faces, payload.view.card_faces);
-    payload.view.card_faces = game.faces;
+  for (const key of game.table.info.sent_once || []) {
+    if (!payload.view || !payload.view[key]) continue;
+    game.kept[key] = Object.assign(game.kept[key] || {}, payload.view[key]);
+    payload.view[key] = game.kept[key];
   }
-  for (const event of payload.events || []) if (event.text) game.log.push(event.text);
+  const { module } = game.table;
+  for (const event of payload.events || []) {
+    const line = event.text || module.describe(event, payload, context());
+    if (line) game.log.push(line);
+  }
   if (!game.payload || payload.version >= game.payload.version) game.payload = payload;
   if (game.awaiting !== null && game.payload.version >= game.awaiting) game.awaiting = null;
   render();
@@ -157,9 +172,8 @@ function send(action) {
 function chooser() {
   const payload = game.payload;
   if (!game.chooser || game.chooserVersion !== payload.version) {
-    const shown = shownCards(payload.view);
-    const names = (id) => (payload.view.seats[id] ? seatName(payload, id) : cardName(payload.view.card_faces, shown.get(id) || id));
-    game.chooser = new Chooser(payload.legal || [], names, payload.view);
+    const { module, info } = game.table;
+    game.chooser = new Chooser(payload.legal || [], (action) => module.path(action, payload, context()), info.rare_actions);
     game.chooserVersion = payload.version;
   }
   return game.chooser;
@@ -190,15 +204,7 @@ function take(step) {
   else render();
 }
 
-function button(label, onClick, className = "", step = "") {
-  const node = el("button", className, label);
-  node.type = "button";
-  if (step) node.dataset.step = step;
-  node.addEventListener("click", onClick);
-  return node;
-}
-
-function renderChoices(ch, board) {
+function renderChoices(ch) {
   const options = $("options");
   options.replaceChildren();
   const legal = game.payload.legal || [];
@@ -219,14 +225,12 @@ function renderChoices(ch, board) {
     for (const s of opts) select.append(new Option(s.label, s.key));
     options.append(select, button(t("play.confirm"), () => take(opts.find((s) => s.key === select.value)), "primary", "select"));
   } else {
-    for (const s of opts) options.append(button(s.label, () => take(s), s.kind === "verb" && s.key === "v:concede" ? "danger" : "primary", s.key));
+    for (const s of opts) options.append(button(s.label, () => take(s), s.tone === "danger" ? "danger" : "primary", s.key));
   }
-  // A card step whose card is not on the board (a seat, say) gets a button of its own.
-  const shown = shownCards(game.payload.view);
+  // A card step whose card is not drawn on the table (a seat, say) gets a button of its own.
   for (const s of next.filter((x) => x.kind === "card")) {
-    if (board.querySelector(`[data-iid="${CSS.escape(s.id)}"]`) || document.querySelector(`#hand [data-iid="${CSS.escape(s.id)}"]`)) continue;
-    const label = game.payload.view.seats[s.id] ? seatName(game.payload, s.id) : cardName(game.payload.view.card_faces, shown.get(s.id) || s.id);
-    options.append(button(label, () => take(s), "", s.key));
+    if (document.querySelector(`#board [data-iid="${CSS.escape(s.id)}"], #side-slot [data-iid="${CSS.escape(s.id)}"]`)) continue;
+    options.append(button(game.table.module.name(s.id, game.payload, context()), () => take(s), "", s.key));
   }
   if (next.some((s) => s.kind === "set")) {
     const ready = ch.setReady();
@@ -239,13 +243,11 @@ function renderChoices(ch, board) {
 
 function renderStatus() {
   const payload = game.payload;
-  const view = payload.view;
   const status = $("status");
-  status.replaceChildren();
-  const mode = t(view.mode === "simplified" ? "form.mode.simplified" : `form.mode.${view.mode}`);
-  $("title").textContent = `${t("form.game.legends")} · ${mode}`;
-  document.title = `${t("form.game.legends")} · Tavola`;
-  if (view.round_no) status.append(el("span", "round", t("play.round_turn", { round: view.round_no, turn: view.turn_no })));
+  const { module, title } = game.table;
+  $("title").textContent = module.title(payload, context());
+  document.title = `${title} · Tavola`;
+  status.replaceChildren(...module.status(payload, context()));
   if (payload.status === "over") status.append(el("strong", "over", t("end.title")));
   else if (game.seat && payload.to_act.includes(game.seat)) status.append(el("strong", "your-move", t("play.your_move")));
   else if (payload.to_act.length)
@@ -286,7 +288,7 @@ function showEnd(force = false) {
   const dialog = $("end");
   if (payload.status !== "over" || (game.endShown && !force)) return;
   game.endShown = true;
-  const result = payload.view.result || {};
+  const result = game.table.module.outcome(payload) || {};
   const winners = result.winners || [];
   const names = winners.map((s) => seatName(payload, s)).join(", ");
   const verdict = $("end-verdict");
@@ -318,7 +320,7 @@ async function rematch() {
   }
 }
 
-// Every redraw replaces the board, the hand and the choices, and with them the focused
+// Every redraw replaces the table, what is beside it and the choices, and with them the focused
 // control. A keyboard player must not be thrown back to the top of the page: the focus goes
 // to the same control when it is still there, else to the first choice (now, or as soon as
 // there is one), unless the player has moved it elsewhere meanwhile.
@@ -327,7 +329,7 @@ document.addEventListener("focusin", () => (focusLost = false));
 
 function focusedControl() {
   const active = document.activeElement;
-  if (!active || !active.closest("#board, #hand-slot, #options")) return null;
+  if (!active || !active.closest("#board, #side-slot, #options")) return null;
   focusLost = true;
   if (active.dataset.iid) return `[data-iid="${CSS.escape(active.dataset.iid)}"]`;
   if (active.dataset.step) return `#options [data-step="${CSS.escape(active.dataset.step)}"]`;
@@ -347,14 +349,11 @@ function render(focusId) {
   if (!payload) return;
   const focused = focusedControl();
   const ch = chooser();
-  const pick = picks(ch);
-  const board = $("board");
-  board.replaceChildren(renderBoard(payload, game.seat, pick));
-  const slot = $("hand-slot");
-  slot.replaceChildren();
-  if (game.seat && payload.view.mode !== "simplified") slot.append(renderHand(payload, game.seat, pick));
+  const drawn = game.table.module.render(payload, context(picks(ch)));
+  $("board").replaceChildren(drawn.board);
+  $("side-slot").replaceChildren(...(drawn.side ? [drawn.side] : []));
   renderStatus();
-  renderChoices(ch, board);
+  renderChoices(ch);
   renderLog();
   restoreFocus(focusId ? `[data-iid="${CSS.escape(focusId)}"]` : focused);
   if (payload.status === "over") showEnd();
@@ -364,7 +363,8 @@ function render(focusId) {
 async function main() {
   await loadCatalogue();
   translatePage();
-  bindLangSwitch(() => {
+  bindLangSwitch(async () => {
+    if (game.table) game.table.title = (await entry(game.table.name))?.text.title || game.table.title;
     // The log is told anew in the new language by the fresh connection's state message.
     if (game.socket) game.socket.close(1000);
     game.socket = null;

@@ -1,18 +1,20 @@
 // The replay viewer: a finished game, one logged action at a time, from the point of view
-// of any seat or of the public. Frames come from the server, which replays the log.
+// of any seat or of the public. Frames come from the server, which replays the log; the
+// game's own table module draws them.
 import { api, refusalText } from "./api.js";
+import { game as entry } from "./catalog.js";
+import { el } from "./dom.js";
 import { bindLangSwitch, lang, loadCatalogue, t, translatePage } from "./i18n.js";
-import { renderBoard, renderHand, seatName } from "./table.js";
+import { loadTable } from "./tables.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
-const replay = { step: 0, steps: 0, seat: new URLSearchParams(location.search).get("seat") || "", frame: null };
+const replay = { step: 0, steps: 0, seat: new URLSearchParams(location.search).get("seat") || "", frame: null, table: null };
 
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
+function banner(text) {
+  const node = $("banner");
+  node.hidden = false;
+  node.textContent = text;
 }
 
 async function show(step) {
@@ -22,9 +24,7 @@ async function show(step) {
   try {
     frame = await api("GET", `/api/games/${gameId}/replay/${step}?${query}`);
   } catch (err) {
-    const banner = $("banner");
-    banner.hidden = false;
-    banner.textContent = err.data && err.data.code === "not_finished" ? t("replay.not_finished") : refusalText(err.data);
+    banner(err.data && err.data.code === "not_finished" ? t("replay.not_finished") : refusalText(err.data));
     return;
   }
   Object.assign(replay, { frame, step: frame.step, steps: frame.steps });
@@ -34,19 +34,22 @@ async function show(step) {
 function draw() {
   const frame = replay.frame;
   if (!frame) return;
-  // The board draws from a payload: the frame is one, seen by its seat.
-  const payload = { view: frame.view, seats: Object.fromEntries(Object.entries(frame.seats).map(([s, name]) => [s, { name }])) };
-  const me = frame.seat || null;
-  $("board").replaceChildren(renderBoard(payload, me, new Map()));
-  $("hand-slot").replaceChildren();
-  if (me && frame.view.mode !== "simplified") $("hand-slot").append(renderHand(payload, me, new Map()));
+  // The table draws from a payload: the frame is one, seen by its seat.
+  const payload = { view: frame.view, outcome: frame.outcome, seats: Object.fromEntries(Object.entries(frame.seats).map(([s, name]) => [s, { name }])) };
+  const { module, title } = replay.table;
+  const ctx = { seat: frame.seat || null, pick: new Map(), title, replay: true };
+  const drawn = module.render(payload, ctx);
+  $("board").replaceChildren(drawn.board);
+  $("side-slot").replaceChildren(...(drawn.side ? [drawn.side] : []));
+  const seatName = (seat) => module.seatName(payload, seat);
   $("step-label").textContent = t("replay.step", { step: frame.step, steps: frame.steps });
   const range = $("step");
   range.max = String(frame.steps);
   range.value = String(frame.step);
   range.setAttribute("aria-valuetext", $("step-label").textContent);
-  $("by").textContent = frame.by ? t("replay.by", { name: seatName(payload, frame.by) }) : t("replay.start");
-  $("log").replaceChildren(...frame.events.filter((e) => e.text).map((e) => el("li", null, e.text)));
+  $("by").textContent = frame.by ? t("replay.by", { name: seatName(frame.by) }) : t("replay.start");
+  const lines = frame.events.map((e) => e.text || module.describe(e, payload, ctx)).filter(Boolean);
+  $("log").replaceChildren(...lines.map((line) => el("li", null, line)));
   $("first").disabled = $("prev").disabled = frame.step === 0;
   $("next").disabled = $("last").disabled = frame.step === frame.steps;
   const viewer = $("viewer");
@@ -57,10 +60,27 @@ function draw() {
   viewer.value = replay.seat;
 }
 
+/** The game's table, named by the game's public view. */
+async function loadGame() {
+  try {
+    const payload = await api("GET", `/api/games/${gameId}/view`);
+    replay.table = await loadTable(payload.game);
+    translatePage();
+    return true;
+  } catch (err) {
+    banner(refusalText(err.data));
+    return false;
+  }
+}
+
 async function main() {
   await loadCatalogue();
   translatePage();
-  bindLangSwitch(() => show(replay.step));
+  if (!(await loadGame())) return;
+  bindLangSwitch(async () => {
+    replay.table.title = (await entry(replay.table.name))?.text.title || replay.table.title;
+    show(replay.step);
+  });
   const go = (step) => show(Math.max(0, Math.min(replay.steps, step)));
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(replay.step - 1));

@@ -97,23 +97,6 @@ def test_r58_counter_is_skipped_without_a_ready_character():
     assert table.state.battle.active_seat == "P2"
 
 
-def test_r59_counter_targets_must_belong_to_the_attacker():
-    # SC21: in a 3-seat game P2 counter-attacks P1 and tries P3's ready non-main.
-    table = battle(
-        {
-            "P1": {"table": [on("X-A1", "A1")]},
-            "P2": {"table": [on("X-XC", "X")]},
-            "P3": {"table": [on("X-N", "Z")]},
-        },
-        cards=[A1, XC, N],
-    )
-    fight(table, "P1", attack("A1", target="X"))
-    table.act("P1", END_TURN)
-    assert refused(table, "P2", attack("X", target="Z")) == "counter_target_not_attacker"
-    legal = {a.get("target") for a in table.game.legal_actions(table.state, "P2")}
-    assert legal == {"A1", None}  # A1 only, besides end_counter and concede
-
-
 def test_r59_counter_phase_allows_no_placing_and_no_forgoing():
     table = battle(
         {"P1": {"table": [on("X-A1", "A1")]}, "P2": {"table": [on("X-XC", "X")], "hand": ["X-N"]}},

@@ -1,5 +1,6 @@
 """The main phase (§5.4, R21–R30): placing, forgoing or skipping for cards, ending the
-turn, and the action cap."""
+turn, and the action cap. What R21 offers, R22's waiting seats and R23's table limit are
+scenarios: scenarios/legends/battle/r21_*.toml, r22_*.toml, r23_*.toml."""
 
 from tavola.core import Action
 
@@ -23,15 +24,6 @@ D = char("X-D", 300, 10, 0, 40)
 FORGO = "forgo"
 
 
-def test_r21_main_phase_offers_placing_attacking_forgoing_ending_and_conceding():
-    table = battle(
-        {"P1": {"table": [on("X-S", "A")], "hand": ["X-S"]}, "P2": {"table": [on("X-D", "Y")]}},
-        cards=[S, D],
-    )
-    kinds = {a.type for a in table.game.legal_actions(table.state, "P1")}
-    assert kinds == {"place_character", "declare_attack", FORGO, "end_turn", "concede"}
-
-
 def test_r21_actions_may_come_in_any_order_and_number():
     table = battle(
         {
@@ -48,13 +40,6 @@ def test_r21_actions_may_come_in_any_order_and_number():
     assert table.state.battle.actions_this_turn == 6  # 2 placements, 2 attacks, 2 passes
 
 
-def test_r22_other_seats_do_not_act_in_the_active_main_phase():
-    table = battle({"P1": {}, "P2": {"hand": ["X-S"]}}, cards=[S])
-    assert table.game.legal_actions(table.state, "P2") == []
-    card = hand(table, "P2")[0]
-    assert refused(table, "P2", Action("place_character", iid=card)) == "not_your_decision"
-
-
 def test_r23_placed_character_is_ready_and_may_attack_this_turn():
     table = battle({"P1": {"hand": ["X-S"]}, "P2": {"table": [on("X-D", "Y")]}}, cards=[S, D])
     (card,) = hand(table, "P1")
@@ -68,18 +53,6 @@ def test_r23_placed_character_is_ready_and_may_attack_this_turn():
     )
     assert events(table, "character_placed") == [{"seat": "P1", "iid": card, "card_id": "X-S"}]
     assert fight(table, "P1", attack(card, target="Y"))["result"] == "hit"
-
-
-def test_r23_table_limit_counts_the_main():
-    table = battle(
-        {"P1": {"table": [on("X-S", "A")], "hand": ["X-S"]}, "P2": {}},
-        cards=[S],
-        max_characters_on_table=2,
-    )
-    (card,) = hand(table, "P1")
-    assert refused(table, "P1", Action("place_character", iid=card)) == "table_full"
-    kinds = {a.type for a in table.game.legal_actions(table.state, "P1")}
-    assert "place_character" not in kinds
 
 
 def test_r24_equipment_window_closes_at_the_first_attack():

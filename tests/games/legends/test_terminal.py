@@ -1,6 +1,5 @@
-"""The command line through Typer's test runner, including a whole interactive game."""
-
-import json
+"""Legends at the terminal through `tavola play`: bot tables, people typing at standard input,
+battles, teams, the boss, and the game's own flags."""
 
 from typer.testing import CliRunner
 
@@ -93,141 +92,10 @@ def test_quitting_leaves_the_game_unfinished(tmp_path):
     assert GameRecord.load(record).log
 
 
-def test_saved_game_replays_to_the_same_hash(tmp_path):
-    record = tmp_path / "game.json"
-    played = invoke(
-        "play",
-        "legends",
-        "--seats",
-        "bot,bot",
-        "--seed",
-        "11",
-        "--max-clashes",
-        "50",
-        "--save",
-        str(record),
-    )
-    assert played.exit_code == 0
-    result = invoke("replay", str(record))
-    assert result.exit_code == 0, result.output
-    assert f"state_hash: {GameRecord.load(record).state_hash}" in result.output
-
-
-def test_replay_of_a_tampered_record_reports_the_mismatch(tmp_path):
-    record = tmp_path / "game.json"
-    invoke(
-        "play",
-        "legends",
-        "--seats",
-        "bot,bot",
-        "--seed",
-        "11",
-        "--max-clashes",
-        "50",
-        "--save",
-        str(record),
-    )
-    data = json.loads(record.read_text())
-    data["log"] = data["log"][:-1]
-    record.write_text(json.dumps(data))
-    result = invoke("replay", str(record))
-    assert result.exit_code == 1
-    assert "MISMATCH" in result.output
-
-
 def test_bad_table_is_refused_with_its_reason():
     result = invoke("play", "legends", "--seats", "bot", "--lang", "en")
     assert result.exit_code == 2
     assert "invalid_config" in result.output
-
-
-def test_scenario_run_passes_the_simplified_scenarios():
-    result = invoke("scenario", "run", "scenarios/legends/simplified")
-    assert result.exit_code == 0, result.output
-    assert result.output.count("PASS ") >= 8
-
-
-def test_scenario_run_exits_1_on_a_failure(tmp_path):
-    bad = tmp_path / "bad.toml"
-    bad.write_text(
-        'title = "wrong"\ngame = "legends"\n[config]\nmode = "simplified"\n'
-        'deck_source = "starter"\nplayers = [{age = 10}, {age = 20}]\n'
-        '[expect]\nphase = "game_over"\n'
-    )
-    result = invoke("scenario", "run", str(bad))
-    assert result.exit_code == 1
-    assert "FAIL" in result.output and "phase: expected 'game_over'" in result.output
-
-
-def test_cards_list_filters_by_type_and_rarity_as_json():
-    result = invoke("cards", "list", "--type", "character", "--rarity", "M", "--json")
-    cards = json.loads(result.output)
-    assert cards and all(c["type"] == "character" and c["rarity"] == "M" for c in cards)
-
-
-def test_cards_show_prints_every_field():
-    result = invoke("cards", "show", "S1-001")
-    assert result.exit_code == 0
-    assert "name_en" in result.output and "hp" in result.output
-
-
-def test_cards_show_unknown_id_exits_1():
-    assert invoke("cards", "show", "S1-999").exit_code == 1
-
-
-def test_cards_validate_reports_each_error_and_exits_1(tmp_path):
-    bad = tmp_path / "bad.toml"
-    bad.write_text(
-        'catalog = "bad"\n[[card]]\ncard_id = "B-1"\nname = "x"\ntype = "character"\n'
-        'rarity = "C"\nseries = "B"\nalignment = "lawful_good"\nsub_type = "pure"\n'
-        "hp = 0\nstr = 10\nmp = 200\ndef = 10\n"
-    )
-    result = invoke("cards", "validate", str(bad))
-    assert result.exit_code == 1
-    lines = [line for line in result.output.splitlines() if "B-1" in line]
-    assert len(lines) == 2
-
-
-def test_cards_validate_all_bundled_catalogues():
-    result = invoke("cards", "validate")
-    assert result.exit_code == 0
-    assert "OK" in result.output
-
-
-def test_cards_lint_passes_on_the_starter_set():
-    assert invoke("cards", "lint").exit_code == 0
-
-
-def test_cards_export_then_import_round_trips(tmp_path):
-    csv_path, out = tmp_path / "cards.csv", tmp_path / "back.toml"
-    assert invoke("cards", "export", "--csv", str(csv_path)).exit_code == 0
-    text = csv_path.read_text().replace("S1-001,Sentinella della Torre Chiara", "S1-001,Sentinella")
-    csv_path.write_text(text)
-    result = invoke("cards", "import", "--csv", str(csv_path), "--out", str(out))
-    assert result.exit_code == 0, result.output
-    assert 'name = "Sentinella"' in out.read_text()
-
-
-def test_cards_import_refuses_a_bad_row(tmp_path):
-    csv_path = tmp_path / "cards.csv"
-    invoke("cards", "export", "--csv", str(csv_path))
-    lines = csv_path.read_text().splitlines()
-    lines[1] = lines[1].replace(",300,", ",5000,", 1)
-    csv_path.write_text("\n".join(lines) + "\n")
-    result = invoke("cards", "import", "--csv", str(csv_path), "--out", str(tmp_path / "x.toml"))
-    assert result.exit_code == 1
-    assert "field 'hp'" in result.output
-
-
-def test_bench_json_reports_the_figures():
-    result = invoke("bench", "--seconds", "0.2", "--json")
-    figures = json.loads(result.output)
-    assert {"games_per_s", "steps_per_s", "openspiel_ttt_steps_per_s", "ratio"} <= set(figures)
-    assert figures["steps_per_s"] > 0
-
-
-def test_games_lists_legends():
-    assert "legends" in invoke("games").output.split()
 
 
 def test_bot_battle_prints_the_same_game_every_time():
@@ -312,3 +180,64 @@ def test_a_human_plays_a_whole_game_against_the_boss():
     assert result.exit_code == 0, result.output[-2000:]
     assert "Winner: Player 1" in result.output or "Winner: Boss" in result.output
     assert "Boss plays" in result.output or "Boss attacks" in result.output
+
+
+def test_help_lists_the_games_own_flags():
+    result = invoke("play", "legends", "--help")
+    assert result.exit_code == 0, result.output
+    assert "Options of legends" in result.output
+    for flag in ("--sides", "--boss-level", "--ages", "--timers", "--max-clashes", "--max-rounds"):
+        assert flag in result.output
+
+
+def test_an_unknown_flag_is_refused_naming_it_and_the_games_own():
+    result = invoke("play", "legends", "--seats", "bot,bot", "--boss-lvl", "2")
+    assert result.exit_code == 2
+    assert "--boss-lvl" in result.output and "--boss-level" in result.output
+
+
+def test_a_flag_value_the_game_refuses_names_the_flag():
+    result = invoke(
+        "play", "legends", "--mode", "classic", "--seats", "bot,boss", "--boss-level", "9"
+    )
+    assert result.exit_code == 2
+    assert "--boss-level" in result.output
+
+
+def test_more_ages_than_seats_are_refused():
+    result = invoke("play", "legends", "--seats", "bot,bot", "--ages", "9,42,60", "--lang", "en")
+    assert result.exit_code == 2
+    assert "--ages gives 3 ages for 2 seats" in result.output
+
+
+def test_ages_decide_who_plays_first(tmp_path):
+    record = tmp_path / "game.json"
+    args = ("--seats", "bot,bot", "--ages", "60,9", "--seed", "4", "--max-clashes", "5")
+    assert invoke("play", "legends", *args, "--save", str(record)).exit_code == 0
+    players = GameRecord.load(record).config["players"]
+    assert [p["age"] for p in players] == [60, 9]
+
+
+def test_timers_give_the_table_clocks(tmp_path):
+    record = tmp_path / "timed.json"
+    result = invoke(
+        "play",
+        "legends",
+        "--mode",
+        "classic",
+        "--sides",
+        "good_vs_evil",
+        "--seats",
+        "bot,bot",
+        "--timers",
+        "--max-rounds",
+        "2",
+        "--seed",
+        "6",
+        "--save",
+        str(record),
+    )
+    assert result.exit_code == 0, result.output
+    config = GameRecord.load(record).config
+    assert config["timers"] == {"autopilot_after": 3}
+    assert config["sides"] == "good_vs_evil" and config["max_rounds"] == 2

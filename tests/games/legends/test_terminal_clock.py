@@ -6,10 +6,11 @@ import sys
 
 from rich.console import Console
 
-from tavola.cli.legends_battle import BattleScreen, LegendsHuman
 from tavola.cli.prompt import Prompt
 from tavola.core import Action, Table
 from tavola.games.legends.messages import MESSAGES
+from tavola.games.legends.terminal.battle import BattleScreen
+from tavola.games.legends.terminal.human import LegendsHuman
 
 
 class Silent:

@@ -1,4 +1,5 @@
-"""§8 in battles: hands, the deck's order after a reshuffle, sealed choices, team views."""
+"""§8 in battles: hands, the deck's order after a reshuffle, sealed choices. Team views
+are scenarios: scenarios/legends/battle/views_team_*.toml."""
 
 import json
 
@@ -35,32 +36,6 @@ def test_a_seat_sees_its_hand_and_only_the_size_of_others():
     assert "hand" not in p1["seats"]["P2"] and p1["seats"]["P2"]["hand_size"] == 1
     hidden = table.game.hidden_from(table.state, "P1")
     assert hidden and not any(json.dumps(i) in json.dumps(p1) for i in hidden)
-
-
-def test_team_shared_hands_show_teammates_hands_and_the_team_view():
-    players = [
-        {"age": 10, "team": "A", "main_card_id": "S1-001"},
-        {"age": 20, "team": "B", "main_card_id": "S1-002"},
-        {"age": 30, "team": "A", "main_card_id": "S1-003"},
-    ]
-    config = {"mode": "classic", "sides": "teams", "players": players, "team_shared_hands": True}
-    setup = {"seats": {"P1": {"hand": ["S1-004"]}, "P2": {"hand": ["S1-005"]}}}
-    table = Table("legends", config, 1, setup)
-    assert "hand" in table.view(Viewer.seat("P3"))["seats"]["P1"]
-    team = table.view(Viewer.team("A", ["P1", "P3"]))
-    assert "hand" in team["seats"]["P1"] and "hand" not in team["seats"]["P2"]
-
-
-def test_without_shared_hands_a_team_view_shows_no_members_hand():
-    players = [
-        {"age": 10, "team": "A", "main_card_id": "S1-001"},
-        {"age": 20, "team": "B", "main_card_id": "S1-002"},
-        {"age": 30, "team": "A", "main_card_id": "S1-003"},
-    ]
-    config = {"mode": "classic", "sides": "teams", "players": players}
-    table = Table("legends", config, 1, {"seats": {"P1": {"hand": ["S1-004"]}}})
-    assert "hand" not in table.view(Viewer.team("A", ["P1", "P3"]))["seats"]["P1"]
-    assert "hand" not in table.view(Viewer.seat("P3"))["seats"]["P1"]
 
 
 def test_a_sealed_main_choice_is_shown_only_to_its_seat():

@@ -1,5 +1,6 @@
-"""`tavola trono ...`: a whole refereed game on a record file, refusals that leave the file
-byte-identical, private reports that keep other teams' secrets, and practice at the terminal."""
+"""`tavola trono ...`, the Trono command group contributed through the `tavola.commands` entry
+point group: a whole refereed game on a record file, refusals that leave the file
+byte-identical, private reports that keep other teams' secrets."""
 
 import json
 
@@ -8,7 +9,7 @@ from typer.testing import CliRunner
 
 from tavola.cli import app
 from tavola.core import IllegalAction
-from tavola.games.trono.text import (
+from tavola.games.trono.forum_parser import (
     formation_draw_date,
     normalise_target,
     parse_actions,
@@ -224,19 +225,6 @@ def test_practice_table_by_hand_resolves_with_simulated_draws(tmp_path):
     assert "Draw for turn 1" in out and "Turn 1 of 36" in out and "Turn 2 opens." in out
     status = ok("status", path, "--lang", "en")
     assert "phase: turn_open" in status and "Waiting for:" in status
-
-
-def test_practice_game_at_the_terminal_repeats_with_the_seed():
-    args = ["play", "trono", "--mode", "practice", "--teams", "6", "--seed", "3"]
-    first = runner.invoke(app, args)
-    second = runner.invoke(app, args)
-    assert first.exit_code == 0, first.output
-    assert first.output == second.output
-    assert "Casate assegnate:" in first.output and "Turno 1 di 36" in first.output
-    assert "La partita è finita." in first.output and "Re: " in first.output
-    other = runner.invoke(app, [*args[:-1], "4", "--lang", "en"])
-    assert "King: " in other.output and other.output != first.output
-    assert runner.invoke(app, ["play", "trono", "--mode", "live"]).exit_code == 2
 
 
 def test_text_helpers():

@@ -1,11 +1,11 @@
 """A fixed integer encoding of Legends of AZ actions, for agents with a Discrete(N) output.
 
 Legends actions name card instances ("c12", "mP1") and seats; an index names slots
-instead (see `legends_slots`: relative seat r, hand slot h, table slot j, EG slot e,
+instead (see `slots`: relative seat r, hand slot h, table slot j, EG slot e,
 revive slot k). The space is a row of blocks; an index is the block's offset plus the
 row-major position of its coordinates. `S` is the number of seats of the game (boss
 included), `C` the number of character cards in the catalogue, H/T/E/R/F the slot counts
-of `legends_slots` (10, 16, 3, 8, 6). `LegendsActions.blocks` gives each block's offset.
+of `slots` (10, 16, 3, 8, 6). `LegendsActions.blocks` gives each block's offset.
 
 The simplified mode (Strappacamicia) has four indices: 0 `cut_deck` (the RNG cuts),
 1 `flip`, 2 `choose_reference(choice=keep)`, 3 `choose_reference(choice=switch)`.
@@ -42,7 +42,8 @@ the RNG's cut, flipping and keeping always fit):
 - cards beyond the last slot of a hand, table, EG row or the revive window;
 - the multi-card shorthands the game accepts but never lists (joint declarations,
   several builders or forgoers at once): one at a time is listed and encoded;
-- `concede` has an index, but `legends_env` masks it out unless `allow_concede=True`.
+- `concede` has an index, but the environment (`tavola.rl`) masks it out, as every
+  rare action, unless `allow_rare=True`.
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ from typing import Any
 import numpy as np
 
 from tavola.core import Action
-from tavola.games.legends.actions import (
+
+from ..actions import (
     ASSIGN_EQUIPMENT,
     BUILD,
     CHOOSE_MAIN,
@@ -76,10 +78,9 @@ from tavola.games.legends.actions import (
     REINFORCE,
     SKIP_ATTACK,
 )
-from tavola.games.legends.cards import CharacterCard
-from tavola.games.legends.state import LegendsState
-
-from .legends_slots import (
+from ..cards import CharacterCard
+from ..state import LegendsState
+from .slots import (
     EG_SLOTS,
     FORMATION_SLOTS,
     HAND_SLOTS,
@@ -355,20 +356,11 @@ class LegendsActions:
 
     # -- the mask ---------------------------------------------------------------------------
 
-    def mask(
-        self,
-        state: LegendsState,
-        seat: str,
-        legal: Iterable[Action],
-        *,
-        concede: bool = True,
-    ) -> np.ndarray:
+    def mask(self, state: LegendsState, seat: str, legal: Iterable[Action]) -> np.ndarray:
         """int8 vector: 1 at the index of every encodable action of `legal`."""
         out = np.zeros(self.size, dtype=np.int8)
         slots = SeatSlots.of(state, seat)
         for action in legal:
-            if action.type == CONCEDE and not concede:
-                continue
             i = self.encode_with(slots, state, action)
             if i is not None:
                 out[i] = 1
@@ -403,17 +395,17 @@ def _codec(seats: int, mains: tuple[str, ...], battle: bool) -> LegendsActions:
     return LegendsActions(seats, mains, battle)
 
 
-def codec_for(state: LegendsState) -> LegendsActions:
-    """The encoding of this game's shape (same seats and catalogue, same encoding)."""
+def actions_for(state: LegendsState) -> LegendsActions:
+    """The action encoding of this game's shape (same seats and catalogue, same encoding)."""
     battle = state.config.mode != "simplified"
     return _codec(len(state.seats), main_cards(state) if battle else (), battle)
 
 
 def encode(state: LegendsState, seat: str, action: Action) -> int | None:
     """The index of `action` for `seat` in this game's encoding, or None if it has none."""
-    return codec_for(state).encode(state, seat, action)
+    return actions_for(state).encode(state, seat, action)
 
 
 def decode(state: LegendsState, seat: str, index: int) -> Action:
     """The action `index` stands for, for `seat`, now."""
-    return codec_for(state).decode(state, seat, index)
+    return actions_for(state).decode(state, seat, index)

@@ -18,7 +18,7 @@ from typing import get_args
 
 import numpy as np
 
-from tavola.games.legends.cards import (
+from ..cards import (
     CARD_TYPES,
     CardDef,
     CharacterCard,
@@ -27,8 +27,8 @@ from tavola.games.legends.cards import (
     MagicCard,
     PotionCard,
 )
-from tavola.games.legends.catalog import Catalog
-from tavola.games.legends.effects import (
+from ..catalog import Catalog
+from ..effects import (
     Damage,
     Discard,
     DiscardPerTurn,

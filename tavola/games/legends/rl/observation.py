@@ -3,8 +3,8 @@
 Built only from `game.view(state, Viewer.seat(seat))` and the public catalogue (card
 definitions by id), so no hidden information can enter it: another seat's hand, the
 deck's order and sealed choices are absent from that view. Seats are relative (0 is the
-observer, then the turn order) and cards sit in the slots of `legends_slots`, the same
-slots the action encoding names. Card definitions are `legends_cards` vectors (53).
+observer, then the turn order) and cards sit in the slots of `slots`, the same
+slots the action encoding names. Card definitions are `cards` vectors (53).
 
 Battle modes (classic, epic), in order:
 - global (31): mode one-hot (classic, epic, simplified), phase one-hot (`PHASES`), awaited,
@@ -46,12 +46,11 @@ from typing import Any
 
 import numpy as np
 
-from tavola.games.legends.alignments import permits
-from tavola.games.legends.cards import CharacterCard
-from tavola.games.legends.catalog import Catalog
-
-from .legends_cards import CARD_FEATURES, CardFeatures
-from .legends_slots import EG_SLOTS, HAND_SLOTS, REVIVE_SLOTS, TABLE_SLOTS, relative_seats
+from ..alignments import permits
+from ..cards import CharacterCard
+from ..catalog import Catalog
+from .cards import CARD_FEATURES, CardFeatures
+from .slots import EG_SLOTS, HAND_SLOTS, REVIVE_SLOTS, TABLE_SLOTS, relative_seats
 
 H, T, E, R = HAND_SLOTS, TABLE_SLOTS, EG_SLOTS, REVIVE_SLOTS
 BOUND = 10.0
@@ -302,7 +301,7 @@ class LegendsObservation:
         row.skip((E - min(len(egs), E)) * EG_FEATURES)
 
     def _revive(self, discard: Sequence[Mapping[str, str]]) -> list[Mapping[str, str]]:
-        """The revive slots, from the public discard pile (as `legends_slots.revive_cards`)."""
+        """The revive slots, from the public discard pile (as `slots.revive_cards`)."""
         found: list[Mapping[str, str]] = []
         for ref in reversed(discard):
             card = self.catalog[ref["card_id"]]

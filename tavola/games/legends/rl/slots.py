@@ -13,7 +13,7 @@ game. It names cards by where they sit, as seen from its own seat instead:
   discard pile (a revive spell's possible targets are among these).
 
 Cards beyond the last slot are still in the game but cannot be named by the agent: the
-actions that would need them are left out of the action mask (see `legends_actions`).
+actions that would need them are left out of the action mask (see `actions`).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tavola.games.legends.cards import CharacterCard
-from tavola.games.legends.state import LegendsState
+from ..cards import CharacterCard
+from ..state import LegendsState
 
 HAND_SLOTS = 10
 TABLE_SLOTS = 16

@@ -68,7 +68,7 @@ class LegendsScreen:
         self, view: Mapping[str, Any], cards: Mapping[str, list[Mapping[str, Any]]], reference: str
     ) -> Group:
         faces = view["card_faces"]
-        rows = []
+        rows: list[Text | Columns] = []
         for seat_id, shown in cards.items():
             name = view["seats"][seat_id]["name"]
             panels = [self.card_panel(faces[c["card_id"]], reference) for c in shown]

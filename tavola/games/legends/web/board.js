@@ -2,14 +2,8 @@
 // the combat under way, and for the simplified mode the clash. `pick` maps the ids the
 // player may click now to {selected, onPick}.
 import { cardBack, cardElement, cardName } from "./cards.js";
-import { t } from "./i18n.js";
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { el } from "/js/dom.js";
+import { t } from "/js/i18n.js";
 
 function card(ref, faces, kind, pick, extra = {}) {
   const choice = pick.get(ref.iid);

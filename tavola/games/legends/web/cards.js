@@ -1,6 +1,7 @@
 // Cards drawn in HTML/CSS from the view's `card_faces`: a hand card shows its face, a card
 // on the table also shows its current state (HP, markers, build progress).
-import { lang, t } from "./i18n.js";
+import { el } from "/js/dom.js";
+import { lang, t } from "/js/i18n.js";
 
 const STATS = ["hp", "str", "mp", "def"];
 
@@ -15,13 +16,6 @@ function side(alignment) {
   if (alignment.endsWith("_good")) return "good";
   if (alignment.endsWith("_evil")) return "evil";
   return "neutral";
-}
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 function markerList(markers) {

@@ -1,15 +1,8 @@
-// Turns the server's legal actions into clicks. Each action becomes a path of steps (a card,
-// a set of cards, a verb, an option); the player walks the paths one step at a time and the
-// action whose path is complete is sent. Nothing here knows a rule: only the legal list.
-import { t } from "./i18n.js";
-
-const card = (id) => ({ kind: "card", key: `c:${id}`, id });
-const cards = (ids) => {
-  const sorted = [...ids].sort();
-  return { kind: "set", key: `s:${sorted.join(",")}`, ids: sorted };
-};
-const verb = (name) => ({ kind: "verb", key: `v:${name}`, label: t(`verb.${name}`) });
-const option = (value, label) => ({ kind: "option", key: `o:${value}`, label });
+// Each legal action of Legends as a path of clicks: a card, a set of cards, a verb, an
+// option. The shell's chooser walks the paths; nothing here knows a rule, only the shapes of
+// the actions.
+import { card, cards, option, plainPath, verb } from "/js/chooser.js";
+import { t } from "/js/i18n.js";
 
 /** The steps of one legal action; `names` gives a card instance's (or a seat's) name. */
 export function pathOf(action, names, view) {
@@ -57,69 +50,8 @@ export function pathOf(action, names, view) {
         : [option("keep", t("choice.keep", { stat: stat(reference) }))];
     }
     case "concede":
-      return [verb("concede"), option("yes", t("play.conceded"))];
-    default: {
-      const { type, ...rest } = a;
-      const extra = Object.keys(rest).length ? [option(JSON.stringify(rest), JSON.stringify(rest))] : [];
-      return [{ kind: "verb", key: `v:${type}`, label: t(`verb.${type}`) }, ...extra];
-    }
-  }
-}
-
-export class Chooser {
-  constructor(legal, names, view) {
-    this.entries = legal.map((action) => ({ action, path: pathOf(action, names, view) }));
-    this.chosen = [];
-    this.toggled = new Set();
-  }
-
-  matching() {
-    return this.entries.filter((e) => this.chosen.every((key, i) => e.path[i] && e.path[i].key === key));
-  }
-
-  /** The distinct steps that may come next. */
-  next() {
-    const seen = new Map();
-    for (const e of this.matching()) {
-      const step = e.path[this.chosen.length];
-      if (step && !seen.has(step.key)) seen.set(step.key, step);
-    }
-    return [...seen.values()];
-  }
-
-  /** Takes a step; returns the action to send once one path is complete, else null. */
-  take(step) {
-    this.chosen.push(step.key);
-    this.toggled.clear();
-    const left = this.matching();
-    const done = left.filter((e) => e.path.length === this.chosen.length);
-    if (done.length === 1 && left.length === 1) return done[0].action;
-    return null;
-  }
-
-  back() {
-    this.chosen.pop();
-    this.toggled.clear();
-  }
-
-  /** The set step the toggled cards make, if one of the next steps is exactly that set. */
-  setReady() {
-    const key = cards(this.toggled).key;
-    return this.next().find((s) => s.kind === "set" && s.key === key) || null;
-  }
-
-  /** A sentence saying what the next click is for. */
-  prompt() {
-    const types = new Set(this.matching().map((e) => e.action.type));
-    types.delete("concede");
-    if (types.size === 1) {
-      const key = `prompt.${[...types][0]}.${this.chosen.length}`;
-      if (t(key) !== key) return t(key);
-    }
-    if (!this.chosen.length) return t("prompt.root");
-    const kinds = new Set(this.next().map((s) => s.kind));
-    if (kinds.has("set")) return t("prompt.set");
-    if (kinds.has("card")) return t("prompt.card");
-    return t("prompt.option");
+      return [verb("concede", "danger"), option("yes", t("play.conceded"))];
+    default:
+      return plainPath(a);
   }
 }

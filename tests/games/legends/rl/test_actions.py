@@ -14,15 +14,15 @@ import pytest
 from tavola.core import Action
 from tavola.games.legends import game
 from tavola.games.legends.cards import CharacterCard
-from tavola.games.legends.state import LegendsState
-from tavola.rl import codec_for, decode, encode
-from tavola.rl.legends_slots import (
+from tavola.games.legends.rl.actions import actions_for, decode, encode
+from tavola.games.legends.rl.slots import (
     EG_SLOTS,
     FORMATION_SLOTS,
     HAND_SLOTS,
     REVIVE_SLOTS,
     TABLE_SLOTS,
 )
+from tavola.games.legends.state import LegendsState
 
 from .random_states import config, random_states
 
@@ -92,7 +92,7 @@ def survey(name: str) -> Survey:
     found = Survey()
     for seed in SEEDS:
         for state in random_states(CONFIGS[name], seed, STEPS):
-            codec = codec_for(state)
+            encoding = actions_for(state)
             for seat in sorted(game.to_act(state)):
                 found.decisions += 1
                 legal = game.legal_actions(state, seat)
@@ -110,7 +110,7 @@ def survey(name: str) -> Survey:
                     back = decode(state, seat, index)
                     if back != action:
                         found.mismatches.append((action, back))
-                mask = codec.mask(state, seat, legal)
+                mask = encoding.mask(state, seat, legal)
                 if set(np.flatnonzero(mask)) != set(seen):
                     found.inexact_masks += 1
                 if not mask.any():
@@ -170,7 +170,7 @@ def test_simplified_indices_are_cut_flip_keep_switch() -> None:
     state = game.new(CONFIGS["simplified-3"], 1)
     seat = state.cutter
     assert seat is not None
-    assert codec_for(state).size == 4
+    assert actions_for(state).size == 4
     assert encode(state, seat, Action("cut_deck")) == 0
     assert decode(state, seat, 1) == Action("flip")
     assert decode(state, seat, 2) == Action("choose_reference", choice="keep")
@@ -179,18 +179,18 @@ def test_simplified_indices_are_cut_flip_keep_switch() -> None:
 
 def test_battle_indices_depend_only_on_the_table_shape() -> None:
     one, other = game.new(CONFIGS["classic-2"], 1), game.new(CONFIGS["classic-2"], 99)
-    assert codec_for(one) == codec_for(other)
+    assert actions_for(one) == actions_for(other)
     assert [encode(one, "P1", Action(t)) for t in ("cut_deck", "concede", "end_turn")] == [0, 1, 2]
 
 
 def test_an_index_naming_an_empty_slot_is_refused() -> None:
     state = game.new(CONFIGS["classic-2"], 1)
-    codec = codec_for(state)
-    last_hand_card = codec.blocks["place_character"].index(HAND_SLOTS - 1)
+    encoding = actions_for(state)
+    last_hand_card = encoding.blocks["place_character"].index(HAND_SLOTS - 1)
     with pytest.raises(ValueError):
         decode(state, "P1", last_hand_card)
     with pytest.raises(ValueError):
-        decode(state, "P1", codec.size)
+        decode(state, "P1", encoding.size)
 
 
 def test_cards_beyond_the_last_slots_are_left_out_but_the_mask_is_not_empty() -> None:
@@ -203,5 +203,5 @@ def test_cards_beyond_the_last_slots_are_left_out_but_the_mask_is_not_empty() ->
     left_out = [a for a in legal if encode(state, "P1", a) is None]
     assert left_out
     assert all(_beyond_slots(state, "P1", a) for a in left_out)
-    mask = codec_for(state).mask(state, "P1", legal)
+    mask = actions_for(state).mask(state, "P1", legal)
     assert mask.sum() == len(legal) - len(left_out)

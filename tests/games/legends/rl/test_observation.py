@@ -10,9 +10,9 @@ import pytest
 
 from tavola.core import Viewer
 from tavola.games.legends import game
+from tavola.games.legends.rl.actions import actions_for
+from tavola.games.legends.rl.observation import BATTLE_GLOBAL, BOUND, COMBAT, LegendsObservation
 from tavola.games.legends.state import LegendsState
-from tavola.rl.legends_actions import codec_for
-from tavola.rl.legends_obs import BOUND, LegendsObservation
 
 from .random_states import config, random_states
 
@@ -24,8 +24,8 @@ CONFIGS: dict[str, dict[str, Any]] = {
 
 
 def observer(state: LegendsState) -> LegendsObservation:
-    codec = codec_for(state)
-    return LegendsObservation(len(state.seats), codec.main_cards, codec.battle, state.catalog)
+    actions = actions_for(state)
+    return LegendsObservation(len(state.seats), actions.main_cards, actions.battle, state.catalog)
 
 
 def observe(state: LegendsState, seat: str) -> np.ndarray:
@@ -99,8 +99,6 @@ def test_observation_is_relative_to_the_seat() -> None:
     """Relative seat 0 is the observer: each seat sees itself first (the `self` flag)."""
     state = game.new(CONFIGS["classic-2"], 1)
     see = observer(state)
-    from tavola.rl.legends_obs import BATTLE_GLOBAL, COMBAT
-
     start = BATTLE_GLOBAL + COMBAT + len(see.main_cards)
     for seat in ("P1", "P2"):
         assert observe(state, seat)[start] == 1.0

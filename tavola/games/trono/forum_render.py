@@ -1,370 +1,27 @@
-"""Forum text in and out for the referee's command line: posts and draws written by hand,
-announcements and reports ready to paste into a forum post (Italian or English).
+"""The report renderer: announcements, bulletins, team reports and the public and referee
+boards as forum text ready to paste (Italian or English, the words in i18n/*.toml under
+`forum`).
 
 Everything rendered here is built from a *view* (`game.view(state, viewer)`), never from the
 raw state, so a team report can only hold what that team may see (§8)."""
 
 from __future__ import annotations
 
-import re
-import string
 from collections.abc import Iterable, Mapping
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from tavola.core import Event
 
-from .clock import draw_instant, parse_instant
-from .houses import DISPLAY_ORIGINAL, HOUSES
-from .messages import refuse
-
-Json = dict[str, Any]
-
-# -- parsing what a referee types ---------------------------------------------------------------
-
-KIND_ALIASES: dict[str, str] = {
-    "attack": "attack",
-    "attacca": "attack",
-    "attacco": "attack",
-    "defend": "defend",
-    "defence": "defend",
-    "defense": "defend",
-    "difesa": "defend",
-    "difendi": "defend",
-    "enlist": "enlist",
-    "arruola": "enlist",
-    "tax": "tax",
-    "tassa": "tax",
-    "rally": "rally",
-    "raduna": "rally",
-    "hire": "hire",
-    "assolda": "hire",
-}
-TARGET_ALIASES: dict[str, str] = {
-    "trono": "trono",
-    "throne": "trono",
-    "all": "all",
-    "tutti": "all",
-    "tutte": "all",
-}
-_ORIGINAL = {name.lower(): house for house, name in DISPLAY_ORIGINAL.items()}
-_TOKEN = re.compile(r"\s*([^\s(),;]+)\s*(?:\(\s*([^()]*?)\s*\))?\s*[,;]?")
-
-
-def normalise_target(text: str) -> str:
-    """`Lannister`, `lannister`, `Casa Aurimonte`, `Trono`, `tutti` → the engine's target."""
-    key = " ".join(text.strip().lower().split())
-    if key in TARGET_ALIASES:
-        return TARGET_ALIASES[key]
-    if key in _ORIGINAL:
-        return _ORIGINAL[key]
-    return key
-
-
-def normalise_character(text: str, names: Mapping[str, str] | None = None) -> str:
-    """A character id, or its display name when `names` (name → id) knows it."""
-    key = " ".join(text.strip().split())
-    if names:
-        for name, cid in names.items():
-            if name.lower() == key.lower():
-                return cid
-    return re.sub(r"[\s'’]+", "_", key.lower())
-
-
-def parse_actions(text: str, names: Mapping[str, str] | None = None) -> list[Json]:
-    """`attack(Lannister) defend tax` → the post's actions. Unknown words become unknown
-    kinds, so the engine refuses them with its own code (E_UNKNOWN_ACTION, E_ACTION_COUNT)."""
-    actions: list[Json] = []
-    pos = 0
-    text = text.strip()
-    while pos < len(text):
-        match = _TOKEN.match(text, pos)
-        if match is None or match.end() == pos:
-            raise refuse("E_UNKNOWN_ACTION", slot=len(actions) + 1)
-        word, arg = match.group(1), match.group(2)
-        kind = KIND_ALIASES.get(word.lower(), word.lower())
-        action: Json = {"kind": kind}
-        if arg is not None and arg != "":
-            if kind == "hire":
-                action["character"] = normalise_character(arg, names)
-            else:
-                action["target"] = normalise_target(arg)
-        actions.append(action)
-        pos = match.end()
-    return actions
-
-
-def parse_deploy(spec: str, names: Mapping[str, str] | None = None) -> Json:
-    """`CHAR[:TARGET[:SLOT]]`; a lone number after the character is a slot (`alvise:1`)."""
-    parts = spec.split(":")
-    out: Json = {"character": normalise_character(parts[0], names)}
-    rest = [p.strip() for p in parts[1:]]
-    if len(rest) == 1 and rest[0].isdigit():
-        rest = ["", rest[0]]
-    if rest and rest[0]:
-        out["target"] = normalise_target(rest[0])
-    if len(rest) > 1 and rest[1]:
-        out["slot"] = int(rest[1]) if rest[1].isdigit() else rest[1]
-    return out
-
-
-def parse_numbers(text: str) -> dict[str, list[int]]:
-    """`BA:1,2,3,4,5 CA:...` (or `Bari: 1, 2, ...; Cagliari: ...`) → wheel → numbers.
-    Completeness and ranges are the engine's checks (A8)."""
-    numbers: dict[str, list[int]] = {}
-    for chunk in re.findall(r"([A-Za-z]+)\s*[:=]\s*([\d\s,]+)", text):
-        wheel, raw = chunk
-        values = [v for v in re.split(r"[\s,]+", raw.strip()) if v]
-        numbers[wheel] = [int(v) for v in values]
-    leftover = re.sub(r"([A-Za-z]+)\s*[:=]\s*([\d\s,]+)", "", text).strip(" ;,\n\t")
-    if leftover or not numbers:
-        raise refuse("E_IMPORT_FORMAT", detail=f"expected WHEEL:n1,n2,n3,n4,n5 ({leftover!r})")
-    return numbers
-
-
-def formation_draw_date(closed_at: int) -> str:
-    """R7: the date of the first Lotto draw (20:00 Rome) after the registration close."""
-    day = datetime.fromtimestamp(closed_at / 1000, tz=ZoneInfo("Europe/Rome")).date()
-    while draw_instant(day) <= closed_at:
-        day += timedelta(days=1)
-    return day.isoformat()
-
-
-# -- the text catalogue -------------------------------------------------------------------------
-
-TEXT: dict[str, dict[str, str]] = {
-    "it": {
-        "registration.open": "Iscrizioni aperte ({n} iscritti).",
-        "player_registered": "Nuovo iscritto: {user}.",
-        "player_withdrew": "{user} ritira l'iscrizione.",
-        "close_set": "Le iscrizioni chiudono il {when}.",
-        "registration_closed": "Iscrizioni chiuse: {P} giocatori. Impegno segreto di "
-        "formazione (SHA-256): {commitment}",
-        "formation_failed": "Formazione fallita: {P} iscritti bastano per {T} squadre. "
-        "Le iscrizioni riaprono.",
-        "draw_formation": "Estrazione di formazione del {date}:",
-        "draw_turn": "Estrazione del turno {turn} ({date}):",
-        "teams_formed": "Squadre formate:",
-        "team_line": "Squadra {no}: {members}",
-        "house_ranking_submitted": "Squadra {no} ha inviato la classifica: {houses}.",
-        "houses_assigned": "Casate assegnate:",
-        "house_line": "Squadra {no}: {house}",
-        "seats": "Trono: {throne}",
-        "seats_tower": "Torre: {tower}",
-        "player_joined": "{user} si unisce a {team}.",
-        "join_queued": "{user} sarà assegnato a una squadra dopo l'assegnazione delle casate.",
-        "turn_opened": "Si apre il turno {k}.",
-        "deadline": "Scadenza dei post: {when}.",
-        "no_deadline": "I post si chiudono quando tutte le squadre hanno inviato "
-        "o quando l'arbitro chiude il turno.",
-        "turn_locked": "Turno {k} chiuso: non si accettano altri post.",
-        "team_eliminated": "Eliminata: {team}.",
-        "tower_removed": "La Torre viene rimossa.",
-        "draw_corrected": "Correzione dell'estrazione del turno {turn}: risultati rifatti.",
-        "corrected": "(risultati corretti)",
-        "game_over": "La partita è finita.",
-        "king": "Re: {house}",
-        "hand": "Primo Cavaliere: {house}",
-        "not_started": "La partita non è cominciata (formazione fallita troppe volte).",
-        "no_winner": "Nessun vincitore.",
-        "winners": "Vincitori: {houses}",
-        "override": "Intervento arbitrale n. {seq} ({kind} {subject}).",
-        # team report
-        "report.title": "Rapporto per {house} — turno {turn} (estrazione del {date})",
-        "report.corrected": "(rapporto corretto dopo una correzione dell'estrazione)",
-        "report.none": "{house}: nessun rapporto ancora.",
-        "report.no_post": "Nessun post inviato: nessuna azione.",
-        "report.slot": "Azione {slot}: {action} — numero {number}, valore base {base}, "
-        "valore finale {value}",
-        "report.slot_hire": "Azione {slot}: assolda {character}",
-        "report.hire": "Ingaggio: {character} ({cost} casse){failed}",
-        "report.hire_failed": " — non riuscito, casse insufficienti",
-        "report.deploy": "Schierato {character}{target}: {outcome}, carica {charge}",
-        "report.battle": "Battaglia: attacchi ricevuti {A}, difesa {Dv}, danni diretti {Pc}, "
-        "scudo {shield} → danni {damage}",
-        "report.attackers": "Attaccanti: {list}",
-        "report.economy": "Arruolati {enlist} (+{gain_soldiers} da personaggi), tasse "
-        "{tax} (+{gain_chests}), rubate da noi {stolen_by_us}, rubate a noi "
-        "{stolen_from_us}, raduno {rally} (+{gain_banners}), scambio +{exchange_banners}",
-        "report.penalty": "Turni senza attacco: {counter}{penalty}",
-        "report.penalty_lost": " — perso 1 vessillo",
-        "report.seat_banners": "Vessilli del seggio: +{n}",
-        "report.params": "soldati {soldiers}, casse {chests}, vessilli {banners}",
-        "report.before_after": "Prima: {before}. Dopo: {after}.",
-        "report.characters": "Personaggi: {list}",
-        "report.no_characters": "Personaggi: nessuno",
-        "report.seat": "Seggio: {seat}",
-        "report.eliminated": "La squadra è stata eliminata.",
-        "report.spy": "Spia su {target}: {found}",
-        "report.notice": "Intervento arbitrale n. {seq}: {kind}, da {before} a {after} "
-        "(motivo: {reason})",
-        "report.post_status": "Post del turno {turn}: {status}",
-        "report.posted": "inviato",
-        "report.not_posted": "non ancora inviato",
-        "report.current": "Situazione attuale: {params}",
-        "charge.spent": "spesa",
-        "charge.returned": "restituita",
-        "charge.permanent": "permanente",
-        "charge.none": "nessuna",
-        "outcome.success": "riuscito",
-        "outcome.failure": "fallito",
-        "seat.throne": "Trono",
-        "seat.tower": "Torre",
-        "seat.none": "nessuno",
-        "permanent": "permanente",
-        "charges": "{n} cariche",
-        # public and referee reports
-        "public.title": "Gioco del Trono — situazione (fase: {phase})",
-        "public.turn": "Turno {turn} di {max_turns}",
-        "public.teams": "Squadre:",
-        "public.team": "{house}: {members}{status}",
-        "public.eliminated_at": " — eliminata al turno {turn}",
-        "public.registered": "Iscritti: {list}",
-        "public.bulletin": "Ultimo bollettino:",
-        "referee.title": "Gioco del Trono — quadro dell'arbitro (fase: {phase})",
-        "referee.team": "{house}: soldati {soldiers}/{max}, casse {chests}, vessilli {banners}, "
-        "senza attacco {counter}, personaggi {characters}, post {posted}",
-        "referee.awaiting": "In attesa di: {list}",
-        "referee.audit": "Interventi arbitrali: {n}",
-        "referee.secret": "Segreto di formazione: {secret}",
-        "yes": "sì",
-        "no": "no",
-    },
-    "en": {
-        "registration.open": "Registration open ({n} registered).",
-        "player_registered": "New registration: {user}.",
-        "player_withdrew": "{user} withdraws.",
-        "close_set": "Registration closes on {when}.",
-        "registration_closed": "Registration closed: {P} players. Formation secret "
-        "commitment (SHA-256): {commitment}",
-        "formation_failed": "Formation failed: {P} registered players make only {T} teams. "
-        "Registration reopens.",
-        "draw_formation": "Formation draw of {date}:",
-        "draw_turn": "Draw for turn {turn} ({date}):",
-        "teams_formed": "Teams formed:",
-        "team_line": "Team {no}: {members}",
-        "house_ranking_submitted": "Team {no} sent its house ranking: {houses}.",
-        "houses_assigned": "Houses assigned:",
-        "house_line": "Team {no}: {house}",
-        "seats": "Throne: {throne}",
-        "seats_tower": "Tower: {tower}",
-        "player_joined": "{user} joins {team}.",
-        "join_queued": "{user} will be placed on a team once the houses are assigned.",
-        "turn_opened": "Turn {k} opens.",
-        "deadline": "Posts are due before {when}.",
-        "no_deadline": "Posts close when every team has posted or the referee closes the turn.",
-        "turn_locked": "Turn {k} is closed: no more posts.",
-        "team_eliminated": "Eliminated: {team}.",
-        "tower_removed": "The Tower is removed.",
-        "draw_corrected": "Draw for turn {turn} corrected: results recomputed.",
-        "corrected": "(corrected results)",
-        "game_over": "The game is over.",
-        "king": "King: {house}",
-        "hand": "Hand: {house}",
-        "not_started": "The game did not start (formation failed too many times).",
-        "no_winner": "No winner.",
-        "winners": "Winners: {houses}",
-        "override": "Referee override no. {seq} ({kind} {subject}).",
-        "report.title": "Report for {house} — turn {turn} (draw of {date})",
-        "report.corrected": "(report corrected after a draw correction)",
-        "report.none": "{house}: no report yet.",
-        "report.no_post": "No post sent: no actions.",
-        "report.slot": "Slot {slot}: {action} — number {number}, base value {base}, "
-        "final value {value}",
-        "report.slot_hire": "Slot {slot}: hire {character}",
-        "report.hire": "Hire: {character} ({cost} chests){failed}",
-        "report.hire_failed": " — failed, not enough chests",
-        "report.deploy": "Deployed {character}{target}: {outcome}, charge {charge}",
-        "report.battle": "Battle: incoming attacks {A}, defence {Dv}, direct damage {Pc}, "
-        "shield {shield} → damage {damage}",
-        "report.attackers": "Attackers: {list}",
-        "report.economy": "Enlisted {enlist} (+{gain_soldiers} from characters), tax {tax} "
-        "(+{gain_chests}), stolen by us {stolen_by_us}, stolen from us {stolen_from_us}, "
-        "rally {rally} (+{gain_banners}), exchange +{exchange_banners}",
-        "report.penalty": "Turns without attacking: {counter}{penalty}",
-        "report.penalty_lost": " — 1 banner lost",
-        "report.seat_banners": "Seat banners: +{n}",
-        "report.params": "soldiers {soldiers}, chests {chests}, banners {banners}",
-        "report.before_after": "Before: {before}. After: {after}.",
-        "report.characters": "Characters: {list}",
-        "report.no_characters": "Characters: none",
-        "report.seat": "Seat: {seat}",
-        "report.eliminated": "The team has been eliminated.",
-        "report.spy": "Spy on {target}: {found}",
-        "report.notice": "Referee override no. {seq}: {kind}, from {before} to {after} "
-        "(reason: {reason})",
-        "report.post_status": "Post for turn {turn}: {status}",
-        "report.posted": "sent",
-        "report.not_posted": "not sent yet",
-        "report.current": "Now: {params}",
-        "charge.spent": "spent",
-        "charge.returned": "given back",
-        "charge.permanent": "permanent",
-        "charge.none": "none",
-        "outcome.success": "success",
-        "outcome.failure": "failure",
-        "seat.throne": "Throne",
-        "seat.tower": "Tower",
-        "seat.none": "none",
-        "permanent": "permanent",
-        "charges": "{n} charges",
-        "public.title": "Gioco del Trono — standing (phase: {phase})",
-        "public.turn": "Turn {turn} of {max_turns}",
-        "public.teams": "Teams:",
-        "public.team": "{house}: {members}{status}",
-        "public.eliminated_at": " — eliminated in turn {turn}",
-        "public.registered": "Registered: {list}",
-        "public.bulletin": "Latest bulletin:",
-        "referee.title": "Gioco del Trono — referee's board (phase: {phase})",
-        "referee.team": "{house}: soldiers {soldiers}/{max}, chests {chests}, banners {banners}, "
-        "no-attack {counter}, characters {characters}, post {posted}",
-        "referee.awaiting": "Waiting for: {list}",
-        "referee.audit": "Referee overrides: {n}",
-        "referee.secret": "Formation secret: {secret}",
-        "yes": "yes",
-        "no": "no",
-    },
-}
-
-ACTION_NAMES: dict[str, dict[str, str]] = {
-    "it": {
-        "attack": "attacca",
-        "defend": "difesa",
-        "enlist": "arruola",
-        "tax": "tassa",
-        "rally": "raduna",
-        "hire": "assolda",
-    },
-    "en": {k: k for k in ("attack", "defend", "enlist", "tax", "rally", "hire")},
-}
-
-_WEEKDAYS_IT = ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica")
-_MONTHS_IT = (
-    "gennaio",
-    "febbraio",
-    "marzo",
-    "aprile",
-    "maggio",
-    "giugno",
-    "luglio",
-    "agosto",
-    "settembre",
-    "ottobre",
-    "novembre",
-    "dicembre",
-)
-
-
-class _Lenient(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+from .clock import parse_instant
+from .houses import HOUSES
+from .messages import MESSAGES
 
 
 def t(lang: str, key: str, **params: Any) -> str:
-    table = TEXT.get(lang, TEXT["en"])
-    template = table.get(key) or TEXT["en"].get(key, key)
-    return string.Formatter().vformat(template, (), _Lenient(params))
+    """The forum text `key` in `lang` (English when `lang` lacks it)."""
+    return MESSAGES.text(lang, f"forum.{key}", **params)
 
 
 def local_time(instant: str | None, zone: str = "Europe/Rome", lang: str = "it") -> str:
@@ -374,23 +31,26 @@ def local_time(instant: str | None, zone: str = "Europe/Rome", lang: str = "it")
     moment = datetime.fromtimestamp(parse_instant(instant) / 1000, tz=UTC).astimezone(
         ZoneInfo(zone)
     )
-    if lang == "it":
-        day = (
-            f"{_WEEKDAYS_IT[moment.weekday()]} {moment.day} "
-            f"{_MONTHS_IT[moment.month - 1]} {moment.year}"
-        )
-    else:
-        day = moment.strftime("%A %d %B %Y").replace(" 0", " ")
-    return f"{day}, {moment:%H:%M} ({zone})"
+    return t(
+        lang,
+        "date.moment",
+        weekday=t(lang, f"weekday.{moment.weekday()}"),
+        day=moment.day,
+        month=t(lang, f"month.{moment.month}"),
+        year=moment.year,
+        time=f"{moment:%H:%M}",
+        zone=zone,
+    )
 
 
-def _day(text: str | None, lang: str) -> str:
-    if not text:
+def _day(iso: str | None, lang: str) -> str:
+    """`2025-03-04` → `4 marzo 2025`."""
+    if not iso:
         return "—"
-    parsed = date.fromisoformat(text)
-    if lang == "it":
-        return f"{parsed.day} {_MONTHS_IT[parsed.month - 1]} {parsed.year}"
-    return f"{parsed.day} {parsed:%B %Y}"
+    parsed = date.fromisoformat(iso)
+    return t(
+        lang, "date.day", day=parsed.day, month=t(lang, f"month.{parsed.month}"), year=parsed.year
+    )
 
 
 def house_name(view: Mapping[str, Any], key: str | None) -> str:
@@ -543,14 +203,13 @@ def _characters(lang: str, characters: Iterable[Mapping[str, Any]]) -> str:
 
 def action_text(lang: str, view: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
     """One slot action as a player writes it: `attacca(Lannister)`, `assolda(x)`, `tassa`."""
-    name = ACTION_NAMES.get(lang, ACTION_NAMES["en"]).get(entry["kind"], entry["kind"])
+    kind = entry["kind"]
+    name = t(lang, f"action.{kind}") if MESSAGES.has(f"forum.action.{kind}") else kind
     target = entry.get("target")
     if entry.get("character"):
         return f"{name}({entry['character']})"
-    if target == "all":
-        return f"{name}({'tutti' if lang == 'it' else 'all'})"
-    if target == "trono":
-        return f"{name}(trono)"
+    if target in ("all", "trono"):
+        return f"{name}({t(lang, f'target.{target}')})"
     return f"{name}({house_name(view, target)})" if target else name
 
 
@@ -627,9 +286,9 @@ def _report_body(
         )
     for dep in report.get("deployments", []):
         target = dep.get("target")
-        where = f" → {house_name(view, target)}" if target else ""
+        where = t(lang, "report.deploy_target", house=house_name(view, target)) if target else ""
         if dep.get("slot"):
-            where += f" (slot {dep['slot']})"
+            where += t(lang, "report.deploy_slot", slot=dep["slot"])
         lines.append(
             t(
                 lang,

@@ -1,0 +1,98 @@
+"""`tavola bench`: random-playout speed of any game, the engine suite, the bots' strength."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from tavola.core import TavolaError, get_game
+from tavola.core.registry import game_names
+
+console = Console(highlight=False)
+
+
+def bench(
+    suite: Annotated[
+        str,
+        typer.Option(
+            help="playout: random playouts of one game's table; engine: every figure of the "
+            "simulation targets with the ratios to OpenSpiel; strength: the bots' ladder."
+        ),
+    ] = "playout",
+    game: Annotated[
+        str | None,
+        typer.Option("--game", help="The game to measure."),
+    ] = None,
+    mode: Annotated[
+        str | None, typer.Option(help="The game's mode (playout suite; default: its first).")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option(min=1, help="Seats at the table (playout suite; default 2).")
+    ] = None,
+    seconds: Annotated[float, typer.Option(help="Measuring time per loop.")] = 5.0,
+    games: Annotated[int, typer.Option(help="Games per pairing (strength suite).")] = 20,
+    iterations: Annotated[int, typer.Option(help="ISMCTS iterations per decision.")] = 1000,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Benchmarks: random-playout speed, the engine suite, or the bots' strength."""
+    if game is None:
+        known = ", ".join(game_names())
+        raise typer.BadParameter(f"each suite measures one game: {known}", param_hint="--game")
+    if suite == "engine":
+        from tavola.sim.suite import engine_suite
+
+        figures = engine_suite(get_game(game), seconds, iterations)
+        if as_json:
+            typer.echo(json.dumps(figures))
+            return
+        for key, value in figures.items():
+            console.print(f"  {key:32} {value}")
+        return
+    if suite == "strength":
+        from tavola.bots.strength import matches
+
+        rows = matches(get_game(game), games=games, iterations=iterations)
+        if as_json:
+            typer.echo(json.dumps([row.to_json() for row in rows]))
+            return
+        for row in rows:
+            low, high = row.interval
+            console.print(
+                f"{row.bot:>12} vs {row.opponent:<12} {row.wins:>3}W {row.draws:>2}D "
+                f"{row.losses:>3}L  win rate {row.win_rate:5.1%}  95% CI [{low:5.1%}, {high:5.1%}]"
+            )
+        return
+    if suite != "playout":
+        raise typer.BadParameter("choose playout, engine or strength", param_hint="--suite")
+    playout(game, mode, players, seconds, as_json)
+
+
+def playout(
+    name: str, mode: str | None, players: int | None, seconds: float, as_json: bool
+) -> None:
+    from tavola.sim.bench import bench_table, benchmark
+
+    try:
+        game = get_game(name)
+        table, config = bench_table(game, mode, players)
+        figures = benchmark(game, config, seconds)
+    except TavolaError as exc:
+        console.print(f"[red]{exc.code}[/]: {exc.message}")
+        raise typer.Exit(2) from None
+    if as_json:
+        typer.echo(json.dumps(figures))
+        return
+    console.print(f"{name} ({table}): random playouts on one core:")
+    console.print(f"  games/s  {figures['games_per_s']}")
+    console.print(f"  steps/s  {figures['steps_per_s']}")
+    anchor = figures["openspiel_ttt_steps_per_s"]
+    if anchor is None:
+        console.print(
+            "  OpenSpiel not installed (pip install '.[bench]'): no anchor measured", markup=False
+        )
+    else:
+        console.print(f"  OpenSpiel python_tic_tac_toe steps/s  {anchor}")
+        console.print(f"  ratio (ours / OpenSpiel)  {figures['ratio']}")

@@ -1,0 +1,58 @@
+// Legends of AZ at the browser's table: what the shell asks of a game's table module
+// (tavola/web/DECISIONS.md, "A game's table module"). The board and the cards are drawn in
+// board.js and cards.js, the legal actions become clicks in choices.js.
+import { renderBoard, renderHand, seatName as nameOfSeat, shownCards } from "./board.js";
+import { cardName } from "./cards.js";
+import { pathOf } from "./choices.js";
+import { el } from "/js/dom.js";
+import { t } from "/js/i18n.js";
+
+const shownIn = new WeakMap(); // view → the card instances it shows
+
+function shown(view) {
+  if (!shownIn.has(view)) shownIn.set(view, shownCards(view));
+  return shownIn.get(view);
+}
+
+/** The board (every seat, the combat, the clash) and, beside it, the seat's own hand
+ * (none in Strappacamicia, where a hand is a face-down pile). */
+export function render(payload, ctx) {
+  const hand = ctx.seat && payload.view.mode !== "simplified";
+  return {
+    board: renderBoard(payload, ctx.seat, ctx.pick),
+    side: hand ? renderHand(payload, ctx.seat, ctx.pick) : null,
+  };
+}
+
+/** A seat's name as the table shows it. */
+export function seatName(payload, seat) {
+  return nameOfSeat(payload, seat);
+}
+
+/** The name of what a step points at: a seat, or a card instance the view shows. */
+export function name(id, payload) {
+  const view = payload.view;
+  if (view.seats[id]) return nameOfSeat(payload, id);
+  return cardName(view.card_faces, shown(view).get(id) || id);
+}
+
+export function path(action, payload) {
+  return pathOf(action, (id) => name(id, payload), payload.view);
+}
+
+/** "Legends of AZ · Classic". */
+export function title(payload, ctx) {
+  return `${ctx.title} · ${t(`form.mode.${payload.view.mode}`)}`;
+}
+
+/** The round and turn, first in the status line. */
+export function status(payload) {
+  const view = payload.view;
+  return view.round_no ? [el("span", "round", t("play.round_turn", { round: view.round_no, turn: view.turn_no }))] : [];
+}
+
+/** The end in the shell's terms: the view's own result (its reasons are the catalogue's
+ * `end.reason.*`), also in replay frames of a finished game. */
+export function outcome(payload) {
+  return payload.view.result || {};
+}

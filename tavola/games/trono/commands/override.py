@@ -1,0 +1,87 @@
+"""`override`: an audited referee override (R66–R70)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from tavola.core import Action, Event, Table
+
+from ..forum_parser import normalise_target, parse_numbers
+from .options import AtOpt, BBCodeOpt, FileArg, ImportOpt, LangOpt, NumbersOpt, RefereeOpt
+from .session import referee_seat, run, with_at
+from .texts import cli_error, say
+
+
+def _value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def override(
+    file: FileArg,
+    kind: Annotated[str, typer.Argument(help="adjust_parameter, set_seat, correct_draw, …")],
+    args: Annotated[
+        list[str] | None,
+        typer.Argument(help="[SUBJECT] [KEY=VALUE …]; adjust_parameter HOUSE PARAM N."),
+    ] = None,
+    reason: Annotated[str, typer.Option(help="Why (required, 1–500 characters).")] = "",
+    numbers: NumbersOpt = None,
+    import_file: ImportOpt = None,
+    referee: RefereeOpt = None,
+    at: AtOpt = None,
+    lang: LangOpt = "it",
+    bbcode: BBCodeOpt = False,
+) -> None:
+    """An audited referee override (R66–R70), e.g.
+    `override adjust_parameter greyjoy chests 10 --reason "..."`,
+    `override set_seat seat=throne house=tyrell --reason "..."`."""
+    words = list(args or [])
+
+    def build(table: Table) -> tuple[str, Action]:
+        subject: str | None = None
+        value: dict[str, Any] = {}
+        rest = words
+        if rest and "=" not in rest[0]:
+            subject, rest = rest[0], rest[1:]
+        if kind == "adjust_parameter" and len(rest) == 2 and "=" not in rest[0]:
+            value = {"param": rest[0], "to": _value(rest[1])}
+            rest = []
+        for word in rest:
+            key, sep, raw = word.partition("=")
+            if not sep:
+                raise cli_error("E_OPTIONS", detail=f"KEY=VALUE expected, got {word!r}")
+            value[key] = _value(raw)
+        if numbers is not None:
+            value["numbers"] = parse_numbers(numbers)
+        if import_file is not None:
+            try:
+                value["text"] = import_file.read_text(encoding="utf-8")
+            except OSError as exc:
+                raise cli_error("E_IMPORT_FILE", path=str(import_file), detail=str(exc)) from None
+        if subject is not None and kind not in ("move_player", "remove_player", "assign_house"):
+            subject = normalise_target(subject)
+        payload: dict[str, Any] = {"kind": kind, "value": value, "reason": reason}
+        if subject is not None:
+            payload["subject"] = subject
+        return referee_seat(table.state, referee), Action("override", **with_at(payload, at))
+
+    def audited(table: Table, events: list[Event]) -> list[str]:
+        return [
+            say(
+                lang,
+                "audit",
+                **{
+                    k: json.dumps(v, ensure_ascii=False) if k in ("before", "after") else v
+                    for k, v in e.data.items()
+                },
+            )
+            for e in events
+            if e.type == "referee_override"
+        ]
+
+    run(file, lang, build, bbcode=bbcode, after=audited)

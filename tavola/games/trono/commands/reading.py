@@ -1,0 +1,76 @@
+"""Reading the game: forum reports and the referees' board (nothing is sent)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from tavola.core import IllegalAction, TavolaError, Viewer
+from tavola.core.record_file import RecordProblem, load_table
+
+from ..forum_render import (
+    bulletin_lines,
+    public_lines,
+    referee_lines,
+    team_report_lines,
+    winner_lines,
+)
+from ..state import TronoState
+from .options import BBCodeOpt, FileArg, LangOpt
+from .session import awaiting, fail, find_team, hint
+from .texts import cli_error, echo_lines, say
+
+
+def report(
+    file: FileArg,
+    team: Annotated[str | None, typer.Option("--team", help="A team's private report.")] = None,
+    public: Annotated[bool, typer.Option("--public", help="The public announcement.")] = False,
+    referee: Annotated[bool, typer.Option("--referee", help="The referees' board.")] = False,
+    turn: Annotated[
+        int | None, typer.Option(help="Team/public: this turn (default: last).")
+    ] = None,
+    lang: LangOpt = "it",
+    bbcode: BBCodeOpt = False,
+) -> None:
+    """Forum text: a team's private report (only what that team may see), the public
+    announcement, or the referees' board."""
+    if sum((team is not None, public, referee)) != 1:
+        raise fail(cli_error("E_OPTIONS", detail="--team, --public or --referee (one)"), lang, 2)
+    try:
+        table = load_table(file)
+        state: TronoState = table.state
+        if team is not None:
+            found = find_team(state, team)
+            viewer = Viewer.team(found.key, [f"player:{m}" for m in found.members])
+            if not found.members:
+                raise cli_error("E_NO_MEMBERS", team=found.key)
+            lines = team_report_lines(table.view(viewer), lang, turn=turn, bbcode=bbcode)
+        elif public:
+            view = table.view(Viewer.public())
+            if turn is not None:
+                lines = bulletin_lines(view, turn, lang, bbcode=bbcode)
+                if turn == state.turn and state.phase == "over":
+                    lines += winner_lines(view, lang, bbcode=bbcode)
+            else:
+                lines = public_lines(view, lang, bbcode=bbcode)
+        else:
+            view = table.view(Viewer.referee())
+            lines = referee_lines(view, awaiting(table), lang, bbcode=bbcode)
+    except IllegalAction as exc:
+        raise fail(exc, lang, 1) from None
+    except TavolaError as exc:
+        raise fail(exc, lang, 2) from None
+    echo_lines(lines)
+
+
+def status(file: FileArg, lang: LangOpt = "it") -> None:
+    """The referees' board and the next step (the file's hash is checked on the way)."""
+    try:
+        table = load_table(file)
+    except (RecordProblem, TavolaError) as exc:
+        raise fail(exc, lang, 2) from None
+    view = table.view(Viewer.referee())
+    echo_lines(referee_lines(view, awaiting(table), lang))
+    if table.state.phase != "over":
+        typer.echo(say(lang, "next", hint=hint(table.state, lang)))

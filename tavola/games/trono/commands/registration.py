@@ -1,0 +1,201 @@
+"""Before the first turn: the record's creation, registrations, the close, the houses'
+ranking and the start (R3–R21, R63–R65)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tavola.core import Action, Table, TavolaError, Viewer
+from tavola.core.record_file import create, read_config
+
+from ..forum_parser import normalise_target
+from ..forum_render import public_lines
+from ..state import TronoState
+from .options import AsOpt, AtOpt, BBCodeOpt, FileArg, LangOpt, RefereeOpt, TeamOpt, UserArg
+from .session import fail, find_team, hint, instant, member_seat, referee_seat, run, with_at
+from .texts import echo_lines, say
+
+
+def new(
+    file: FileArg,
+    mode: Annotated[str, typer.Option(help="live (default) or practice.")] = "live",
+    config: Annotated[Path | None, typer.Option(help="A TOML file with options (§3.2).")] = None,
+    seed: Annotated[int | None, typer.Option(help="The seed (default: random).")] = None,
+    referees: Annotated[
+        str | None, typer.Option(help="Comma-separated referee accounts (default: arbitro).")
+    ] = None,
+    players: Annotated[
+        str | None, typer.Option(help="Practice: comma-separated accounts, registered at once.")
+    ] = None,
+    teams: Annotated[
+        int | None, typer.Option(help="Practice: this many one-member teams bot01, bot02, …")
+    ] = None,
+    start_at: Annotated[
+        str | None, typer.Option(help="The table's clock at creation (default: now).")
+    ] = None,
+    force: Annotated[bool, typer.Option(help="Replace an existing file.")] = False,
+    lang: LangOpt = "it",
+) -> None:
+    """Create a game record: live (registrations by hand) or practice (simulated draws)."""
+    options = read_config(config) if config else {}
+    options["mode"] = mode
+    if referees:
+        options["referees"] = [r.strip() for r in referees.split(",") if r.strip()]
+    if mode == "practice":
+        if players:
+            options["players"] = [p.strip() for p in players.split(",") if p.strip()]
+        elif teams:
+            options["players"] = [f"bot{i:02d}" for i in range(1, teams + 1)]
+        options.setdefault("draw_source", "simulated")
+        options.setdefault("schedule", "manual")
+        options.setdefault("target_team_size", 1)
+        count = len(options.get("players", [])) // int(options["target_team_size"])
+        options.setdefault("min_teams", max(2, min(4, count)))
+    stamp = instant(start_at or "now")
+    options.setdefault("start_at", stamp)
+    try:
+        table = create("trono", file, options, seed, force=force)
+    except TavolaError as exc:
+        raise fail(exc, lang, 2) from None
+    state: TronoState = table.state
+    typer.echo(
+        say(
+            lang,
+            "created",
+            file=str(file),
+            mode=state.config.mode,
+            seed=table.seed,
+            referees=", ".join(state.config.referees),
+        )
+    )
+    typer.echo("")
+    echo_lines(public_lines(table.view(Viewer.public()), lang))
+    typer.echo("")
+    typer.echo(say(lang, "next", hint=hint(state, lang)))
+
+
+def register(
+    file: FileArg,
+    user: UserArg,
+    name: Annotated[str | None, typer.Option(help="The display name.")] = None,
+    at: AtOpt = None,
+    lang: LangOpt = "it",
+) -> None:
+    """Register USER (R3)."""
+    run(
+        file,
+        lang,
+        lambda table: (
+            f"player:{user}",
+            Action("register", **with_at({"display_name": name or user}, at)),
+        ),
+    )
+
+
+def preferences(
+    file: FileArg,
+    user: UserArg,
+    partner: Annotated[str | None, typer.Option(help="The preferred partner.")] = None,
+    avoid: Annotated[str, typer.Option(help="Comma-separated users to avoid (≤3).")] = "",
+    at: AtOpt = None,
+    lang: LangOpt = "it",
+) -> None:
+    """Set USER's secret pair preference and avoid list (R4); replaces earlier ones."""
+    names = [a.strip() for a in avoid.split(",") if a.strip()]
+    run(
+        file,
+        lang,
+        lambda table: (
+            f"player:{user}",
+            Action(
+                "set_preferences", **with_at({"preferred_partner": partner, "avoid": names}, at)
+            ),
+        ),
+    )
+
+
+def withdraw(file: FileArg, user: UserArg, at: AtOpt = None, lang: LangOpt = "it") -> None:
+    """Withdraw USER's registration (R5)."""
+    run(file, lang, lambda table: (f"player:{user}", Action("withdraw", **with_at({}, at))))
+
+
+def join(
+    file: FileArg,
+    user: UserArg,
+    avoid_houses: Annotated[str, typer.Option(help="Up to 2 houses, comma-separated.")] = "",
+    at: AtOpt = None,
+    lang: LangOpt = "it",
+) -> None:
+    """A late joiner asks to join (R63–R65)."""
+    houses = [normalise_target(h) for h in avoid_houses.split(",") if h.strip()]
+    run(
+        file,
+        lang,
+        lambda table: (
+            f"player:{user}",
+            Action("request_join", **with_at({"avoid_houses": houses}, at)),
+        ),
+    )
+
+
+def close(
+    file: FileArg,
+    when: Annotated[
+        str | None, typer.Option(help="Schedule the close at this instant instead (set_close).")
+    ] = None,
+    referee: RefereeOpt = None,
+    at: AtOpt = None,
+    lang: LangOpt = "it",
+    bbcode: BBCodeOpt = False,
+) -> None:
+    """Close registration now (R6) — in simulated games the teams form at once."""
+
+    def build(table: Table) -> tuple[str, Action]:
+        seat = referee_seat(table.state, referee)
+        if when is not None:
+            return seat, Action("set_close", **with_at({"close_at": instant(when)}, at))
+        return seat, Action("close_registration", **with_at({}, at))
+
+    run(file, lang, build, bbcode=bbcode)
+
+
+def ranking(
+    file: FileArg,
+    houses: Annotated[str, typer.Argument(help="Best first, comma-separated: stark,tully,…")],
+    team: TeamOpt,
+    as_user: AsOpt = None,
+    at: AtOpt = None,
+    lang: LangOpt = "it",
+    bbcode: BBCodeOpt = False,
+) -> None:
+    """Send a team's house ranking (R16); the last one assigns houses and seats."""
+    ranks = [normalise_target(h) for h in houses.split(",") if h.strip()]
+
+    def build(table: Table) -> tuple[str, Action]:
+        found = find_team(table.state, team)
+        seat = member_seat(found, as_user)
+        return seat, Action("submit_house_ranking", **with_at({"houses": ranks}, at))
+
+    run(file, lang, build, bbcode=bbcode)
+
+
+def start(
+    file: FileArg,
+    referee: RefereeOpt = None,
+    at: AtOpt = None,
+    lang: LangOpt = "it",
+    bbcode: BBCodeOpt = False,
+) -> None:
+    """Open turn 1 (R21)."""
+    run(
+        file,
+        lang,
+        lambda table: (
+            referee_seat(table.state, referee),
+            Action("start_game", **with_at({}, at)),
+        ),
+        bbcode=bbcode,
+    )

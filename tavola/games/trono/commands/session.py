@@ -1,0 +1,132 @@
+"""What every referee command does: load the record, build one action from the replayed
+table, send it as a referee or a team member, save only if accepted, and print the outcome
+and the next step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from tavola.core import Action, Event, IllegalAction, Table, TavolaError, Viewer
+from tavola.core.record_file import load_table, save_table
+
+from ..clock import format_instant
+from ..forum_parser import formation_draw_date, normalise_target
+from ..forum_render import announce
+from ..state import Team, TronoState
+from .texts import cli_error, echo_lines, say
+
+Build = Callable[[Table], tuple[str, Action]]
+"""From the replayed table, the seat acting and its action."""
+After = Callable[[Table, list[Event]], list[str]]
+"""Private lines to print once the action is accepted."""
+
+
+def fail(exc: TavolaError, lang: str, status: int = 1) -> typer.Exit:
+    """Prints `CODE: sentence` on standard error; the exit to raise."""
+    typer.echo(f"{exc.code}: {exc.localized(lang)}", err=True)
+    return typer.Exit(status)
+
+
+def instant(at: str | None) -> str | None:
+    """`--at` as the table takes it: `now` is this second."""
+    if at is None:
+        return None
+    if at.strip().lower() == "now":
+        return format_instant(int(datetime.now(tz=UTC).timestamp()) * 1000)
+    return at
+
+
+def with_at(args: dict[str, Any], at: str | None) -> dict[str, Any]:
+    stamp = instant(at)
+    if stamp is not None:
+        args["at"] = stamp
+    return args
+
+
+def referee_seat(state: TronoState, referee: str | None) -> str:
+    return f"referee:{referee or state.config.referees[0]}"
+
+
+def find_team(state: TronoState, name: str) -> Team:
+    """A team by house (id or display name), by number (`2`, `#2`) or by key (`team2`)."""
+    key = name.strip().lower().lstrip("#")
+    if key.startswith("team") and key[4:].isdigit():
+        key = key[4:]
+    if key.isdigit() and 1 <= int(key) <= len(state.teams):
+        return state.team_by_no(int(key))
+    house = normalise_target(name)
+    found = state.team(house)
+    if found is None:
+        raise cli_error("E_UNKNOWN_TEAM", team=name)
+    return found
+
+
+def member_seat(team: Team, user: str | None) -> str:
+    if user is not None:
+        return f"player:{user}"
+    if not team.members:
+        raise cli_error("E_NO_MEMBERS", team=team.key)
+    return f"player:{team.members[0]}"
+
+
+def run(
+    file: Path,
+    lang: str,
+    build: Build,
+    *,
+    bbcode: bool = False,
+    after: After | None = None,
+) -> None:
+    """Load, build (seat, action) from the replayed table, apply and save; print the outcome
+    and, with `after`, the private lines it adds."""
+    try:
+        table = load_table(file)
+        seat, action = build(table)
+        events = table.act(seat, action)
+        save_table(table, file)
+    except IllegalAction as exc:
+        raise fail(exc, lang, 1) from None
+    except TavolaError as exc:
+        raise fail(exc, lang, 2) from None
+    typer.echo(say(lang, "accepted", what=action.type))
+    if after is not None:
+        echo_lines(after(table, events))
+    public = table.view(Viewer.public())
+    lines = announce(events, public, lang, bbcode=bbcode)
+    if lines:
+        typer.echo("")
+        echo_lines(lines)
+    if any(e.type == "turn_report" for e in events):
+        typer.echo("")
+        typer.echo(say(lang, "reports"))
+    if table.state.phase != "over":
+        typer.echo("")
+        typer.echo(say(lang, "next", hint=hint(table.state, lang)))
+
+
+def awaiting(table: Table) -> list[str]:
+    """Who the table waits for: referee seats as they are, players by their team."""
+    state: TronoState = table.state
+    out: set[str] = set()
+    for seat in table.to_act:
+        kind, _, user = seat.partition(":")
+        found = state.team_of(user) if kind == "player" else None
+        out.add(found.key if found is not None else seat)
+    return sorted(out)
+
+
+def hint(state: TronoState, lang: str) -> str:
+    """The next step of the game, as a command to type."""
+    phase = state.phase
+    date = "?"
+    if phase == "formation_wait" and state.closed_at is not None:
+        date = formation_draw_date(state.closed_at)
+    elif phase == "turn_locked":
+        date = state.draw_date or "?"
+    when = format_instant(state.ranking_deadline) if state.ranking_deadline else "—"
+    return say(lang, f"hint.{phase}", date=date, when=when)

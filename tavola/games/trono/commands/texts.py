@@ -1,0 +1,80 @@
+"""What the referee commands say themselves, in Italian and English (the game's refusals
+and reports come from the game)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from tavola.core import IllegalAction
+
+CLI_TEXT: dict[str, dict[str, str]] = {
+    "it": {
+        "created": "Partita creata in {file}: {mode}, seme {seed}, arbitri {referees}.",
+        "accepted": "Accettato: {what}.",
+        "post_sealed": "Post di {house} per il turno {turn} sigillato ({at}, autore {author}): "
+        "{actions}",
+        "deploy": "Schieramenti: {list}",
+        "abandon": "Condizione di abbandono: meno di {n} soldati",
+        "next": "Prossimo passo: {hint}",
+        "hint.registration": "iscrizioni (register, preferences), poi close",
+        "hint.formation_wait": "draw --purpose formation con l'estrazione del {date}",
+        "hint.house_ranking": "ranking --team N CASATA1,CASATA2,… (scadenza {when})",
+        "hint.ready": "start",
+        "hint.turn_open": 'post --team CASATA "…" per ogni squadra, poi resolve',
+        "hint.turn_locked": 'draw --numbers "BA:… CA:…" o --import FILE (estrazione del {date})',
+        "hint.review": "publish",
+        "hint.over": "report --public",
+        "reports": "Rapporti privati pronti: report --team CASATA.",
+        "audit": "Intervento n. {seq} ({kind} {subject}): {before} → {after}. Motivo: {reason}",
+        "E_UNKNOWN_TEAM": "Nessuna squadra '{team}' (casata, numero o teamN).",
+        "E_NO_MEMBERS": "La squadra {team} non ha membri.",
+        "E_DRAW_PURPOSE": "L'estrazione attesa ora è {expected}, non {given}.",
+        "E_BEFORE_DEADLINE": "Il turno si chiude alla scadenza ({deadline}): --at non può "
+        "essere precedente.",
+        "E_AWAITING_DRAW": "Il turno {turn} è chiuso: ora serve l'estrazione (draw).",
+        "E_OPTIONS": "{detail}",
+        "E_IMPORT_FILE": "Non leggo il file d'estrazione {path}: {detail}",
+    },
+    "en": {
+        "created": "Game created in {file}: {mode}, seed {seed}, referees {referees}.",
+        "accepted": "Accepted: {what}.",
+        "post_sealed": "{house}'s post for turn {turn} sealed ({at}, author {author}): {actions}",
+        "deploy": "Deployments: {list}",
+        "abandon": "Abandonment condition: fewer than {n} soldiers",
+        "next": "Next: {hint}",
+        "hint.registration": "registrations (register, preferences), then close",
+        "hint.formation_wait": "draw --purpose formation with the draw of {date}",
+        "hint.house_ranking": "ranking --team N HOUSE1,HOUSE2,… (deadline {when})",
+        "hint.ready": "start",
+        "hint.turn_open": 'post --team HOUSE "…" for each team, then resolve',
+        "hint.turn_locked": 'draw --numbers "BA:… CA:…" or --import FILE (draw of {date})',
+        "hint.review": "publish",
+        "hint.over": "report --public",
+        "reports": "Private reports ready: report --team HOUSE.",
+        "audit": "Override no. {seq} ({kind} {subject}): {before} → {after}. Reason: {reason}",
+        "E_UNKNOWN_TEAM": "No team '{team}' (a house, a number or teamN).",
+        "E_NO_MEMBERS": "Team {team} has no members.",
+        "E_DRAW_PURPOSE": "The draw expected now is {expected}, not {given}.",
+        "E_BEFORE_DEADLINE": "The turn locks at its deadline ({deadline}): --at cannot be earlier.",
+        "E_AWAITING_DRAW": "Turn {turn} is locked: the draw is needed now (draw).",
+        "E_OPTIONS": "{detail}",
+        "E_IMPORT_FILE": "Cannot read the draw file {path}: {detail}",
+    },
+}
+
+
+def say(lang: str, key: str, **params: Any) -> str:
+    table = CLI_TEXT.get(lang, CLI_TEXT["en"])
+    return table.get(key, CLI_TEXT["en"].get(key, key)).format(**params)
+
+
+def cli_error(code: str, **params: Any) -> IllegalAction:
+    """A refusal the command line itself makes (before the engine sees anything)."""
+    return IllegalAction(code, say("en", code, **params), message_it=say("it", code, **params))
+
+
+def echo_lines(lines: list[str]) -> None:
+    for line in lines:
+        typer.echo(line)

@@ -1,0 +1,98 @@
+"""A game held in memory: its table, its seats and their tokens, and its running clocks,
+always equal to the database at its `version`."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from tavola.core import Game, Table
+from tavola.core.capabilities import HUMAN, Autopilot, capability
+from tavola.store import repo
+
+
+@dataclass(slots=True)
+class SeatInfo:
+    seat: str
+    name: str
+    kind: str
+    """`human` or `bot` (as stored)."""
+    bot: str | None
+    """The bot or automaton that plays a `bot` seat."""
+    token_hash: str | None
+    joined: bool
+
+    @property
+    def human(self) -> bool:
+        return self.kind == HUMAN
+
+
+@dataclass(slots=True)
+class Clock:
+    """A decision's deadline as stored: running (`due_at`) or paused (`remaining`)."""
+
+    seat: str
+    decision_id: str
+    kind: str
+    due_at: datetime | None
+    remaining: float
+
+
+@dataclass
+class Live:
+    """A game held in this process's memory, always equal to the database at `version`."""
+
+    game_id: str
+    table: Table
+    version: int
+    status: str
+    seats: dict[str, SeatInfo]
+    clocks: dict[tuple[str, str], Clock] = field(default_factory=dict)
+    """By (seat, decision id): simultaneous decisions share an id."""
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    bot_due: float | None = None
+    """Monotonic time after which a bot (or an autopilot) may move."""
+    used_at: float = field(default_factory=time.monotonic)
+    """Monotonic time it was last asked for."""
+    turn: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held by the loop's move on this game while it is committed (see `act_on_loop`)."""
+
+    @property
+    def game(self) -> Game[Any]:
+        return self.table.game
+
+    @property
+    def on_autopilot(self) -> frozenset[str]:
+        """Human seats the game has handed to the reference bot for now."""
+        autopilot = capability(self.game, Autopilot)
+        return autopilot.on_autopilot(self.table.state) if autopilot is not None else frozenset()
+
+    def automatic_seats(self) -> list[str]:
+        """Awaited seats the server plays: bots, and humans on autopilot."""
+        if self.status != "active":
+            return []
+        awaited = sorted(self.table.to_act)
+        if not awaited:
+            return []
+        autopilot = self.on_autopilot
+        return [s for s in awaited if not self.seats[s].human or s in autopilot]
+
+
+def stored_clocks(session: Any, game_id: str) -> dict[tuple[str, str], Clock]:
+    return {
+        (d.seat, d.decision_id): Clock(d.seat, d.decision_id, d.kind, d.due_at, d.remaining)
+        for d in repo.deadlines(session, game_id)
+    }
+
+
+def aware(moment: datetime) -> datetime:
+    """SQLite returns naive datetimes; every stored moment is UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def now() -> datetime:
+    return repo.now()

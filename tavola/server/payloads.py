@@ -1,0 +1,161 @@
+"""What a viewer gets: the one boundary where a game meets a seat (or the public). Views,
+events told in words, clocks, legal actions, records and replay frames."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tavola.core import Event, Game, Table, Viewer, filter_events
+from tavola.core.capabilities import Narration, capability
+
+from .live import Live, aware
+from .refusal import Refusal
+
+
+def viewer_of(seat: str | None) -> Viewer:
+    return Viewer.seat(seat) if seat else Viewer.public()
+
+
+def payload(
+    live: Live, seat: str | None, events: Sequence[Event] = (), lang: str | None = None
+) -> dict[str, Any]:
+    """The view, the events (told in words in `lang`, when given) and the clocks a seat
+    (or the public) may see."""
+    viewer = viewer_of(seat)
+    with live.lock:
+        view = live.table.view(viewer)
+        return {
+            "game_id": live.game_id,
+            "game": live.game.name,
+            "version": live.version,
+            "status": live.status,
+            "seat": seat,
+            "to_act": sorted(live.table.to_act),
+            "seats": {
+                s: {"name": i.name, "kind": i.kind, "bot": i.bot, "joined": i.joined}
+                for s, i in live.seats.items()
+            },
+            "clocks": {
+                c.seat: {
+                    "decision_id": c.decision_id,
+                    "kind": c.kind,
+                    "due_at": aware(c.due_at).isoformat() if c.due_at else None,
+                    "remaining": c.remaining,
+                }
+                for c in live.clocks.values()
+                if c.due_at is not None
+            },
+            "view": view,
+            # Only a finished game has one: the outcome is not worked out for every move.
+            "outcome": outcome.to_json()
+            if live.status == "over" and (outcome := live.table.outcome)
+            else None,
+            "events": told(live.game, live.table.state, filter_events(events, viewer), lang, view),
+            "legal": [a.to_json() for a in live.game.legal_actions(live.table.state, seat)]
+            if seat is not None
+            else [],
+        }
+
+
+def legal(live: Live, seat: str | None) -> tuple[int, list[dict[str, Any]]]:
+    """The seat's legal actions and the version they belong to."""
+    with live.lock:
+        if seat is None:
+            return live.version, []
+        actions = live.game.legal_actions(live.table.state, seat)
+        return live.version, [a.to_json() for a in actions]
+
+
+def since(
+    live: Live, seat: str | None, seen: int, lang: str | None = None
+) -> tuple[dict[str, Any], int]:
+    """The payload with every event after the first `seen`, and how many events that
+    makes: read together, so no event is sent twice or skipped."""
+    with live.lock:
+        events = live.table.events[seen:]
+        return payload(live, seat, events, lang), seen + len(events)
+
+
+def replay_frame(live: Live, step: int, seat: str | None, lang: str | None) -> dict[str, Any]:
+    """A finished game after its first `step` actions, as `seat` (None: the public) saw
+    it, with the events that step made: one frame of the replay viewer."""
+    with live.lock:
+        if live.status != "over":
+            raise Refusal(409, "not_finished", "Replays open once the game is over.")
+        record = live.table.record()
+    if seat is not None and seat not in live.seats:
+        raise Refusal(404, "unknown_seat", f"There is no seat '{seat}'.")
+    steps = len(record.log)
+    if not 0 <= step <= steps:
+        raise Refusal(404, "unknown_step", f"This game has steps 0 to {steps}.")
+    table = Table(live.game, record.config, record.seed, record.setup)
+    made = list(table.events)
+    for entry in record.log[:step]:
+        made = table.act(entry.seat, entry.action)
+    viewer = viewer_of(seat)
+    view = table.view(viewer)
+    return {
+        "step": step,
+        "steps": steps,
+        "seat": seat,
+        "by": record.log[step - 1].seat if step else None,
+        "seats": {s: i.name for s, i in live.seats.items()},
+        "outcome": table.outcome.to_json() if table.outcome else None,
+        "view": view,
+        "events": told(live.game, table.state, filter_events(made, viewer), lang, view),
+    }
+
+
+def record(live: Live, seat: str | None) -> dict[str, Any]:
+    """A finished game's full record (seed and log included, for replays); during play,
+    only what the viewer may see: the options and its filtered event log."""
+    viewer = viewer_of(seat)
+    with live.lock:
+        if live.status == "over":
+            return {"finished": True, **live.table.record().to_json()}
+        visible = filter_events(live.table.events, viewer)
+        return {
+            "finished": False,
+            "game": live.game.name,
+            "version": live.version,
+            "seats": {s: i.name for s, i in live.seats.items()},
+            "events": [e.to_json() for e in visible],
+        }
+
+
+def told(
+    game: Game[Any],
+    state: Any,
+    events: Sequence[Event],
+    lang: str | None,
+    view: Mapping[str, Any],
+) -> list[dict[str, Any]]:
+    """The events' JSON, each with its `text` in `lang` when the game tells its events."""
+    out = [e.to_json() for e in events]
+    narration = capability(game, Narration)
+    if lang is not None and narration is not None and out:
+        lines = narration.narrate_for(state, events, lang, view)
+        for entry, line in zip(out, lines, strict=True):
+            entry["text"] = line
+    return out
+
+
+def only_new(
+    payload: dict[str, Any], keys: Sequence[str], sent: frozenset[tuple[str, str]]
+) -> tuple[dict[str, Any], frozenset[tuple[str, str]]]:
+    """The payload with only the entries of its view's `keys` (the game's `sent_once`:
+    fixed data such as a card's face) that are not in `sent`, and what is sent after it.
+    Those entries are most of a view's bytes and the same at every move: a connection is
+    sent each once (the page keeps them)."""
+    view = payload.get("view")
+    if not keys or not isinstance(view, dict):
+        return payload, sent
+    trimmed = dict(view)
+    fresh: set[tuple[str, str]] = set()
+    for key in keys:
+        entries = view.get(key)
+        if isinstance(entries, dict):
+            trimmed[key] = {k: v for k, v in entries.items() if (key, k) not in sent}
+            fresh.update((key, k) for k in trimmed[key])
+    return {**payload, "view": trimmed}, sent.union(fresh)

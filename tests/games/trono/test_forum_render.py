@@ -1,0 +1,59 @@
+"""The report renderer: forum text from views, with its words in i18n/it.toml and en.toml."""
+
+import re
+from pathlib import Path
+
+from tavola.games.trono import forum_render
+from tavola.games.trono.forum_render import action_text, local_time, team_report_lines
+from tavola.games.trono.messages import MESSAGES
+
+VIEW = {"teams": {"stark": {"display_name": "Stark"}}}
+
+
+def test_italian_and_english_catalogues_have_the_same_keys():
+    assert MESSAGES.missing_keys() == {"it": set(), "en": set()}
+
+
+def test_every_forum_text_the_renderer_names_is_in_both_catalogues():
+    source = Path(forum_render.__file__).read_text(encoding="utf-8")
+    keys = set(re.findall(r"\bt\(\s*lang,\s*\"([a-z_.]+)\"", source))
+    assert "report.title" in keys  # the scan finds the keys at all
+    for lang in ("it", "en"):
+        assert sorted(k for k in keys if not MESSAGES.has(f"forum.{k}", lang)) == [], lang
+
+
+def test_deadline_instants_read_as_local_time_in_each_language():
+    """R22, R24: the deadline 19:50 Rome, in winter (18:50Z) and in summer (17:50Z)."""
+    assert local_time("2025-03-04T18:50:00.000Z", lang="it") == (
+        "martedì 4 marzo 2025, 19:50 (Europe/Rome)"
+    )
+    assert local_time("2025-04-01T17:50:00.000Z", lang="en") == (
+        "Tuesday 1 April 2025, 19:50 (Europe/Rome)"
+    )
+
+
+def test_actions_read_as_a_player_writes_them():
+    attack_all = {"kind": "attack", "target": "all"}
+    assert action_text("it", VIEW, attack_all) == "attacca(tutti)"
+    assert action_text("en", VIEW, attack_all) == "attack(all)"
+    assert action_text("it", VIEW, {"kind": "attack", "target": "trono"}) == "attacca(trono)"
+    assert action_text("it", VIEW, {"kind": "attack", "target": "stark"}) == "attacca(Stark)"
+    assert action_text("it", VIEW, {"kind": "hire", "character": "x"}) == "assolda(x)"
+    assert action_text("en", VIEW, {"kind": "tax"}) == "tax"
+
+
+def test_a_report_names_each_deployment_its_target_slot_outcome_and_charge():
+    """§8: each deployment and its outcome, charge spent or given back (R30)."""
+    deployment = {"character": "alvise_guadalupo", "target": "stark", "slot": 1}
+    report = {
+        "turn": 1,
+        "draw_date": "2025-03-04",
+        "posted": True,
+        "deployments": [{**deployment, "outcome": "failure", "charge": "returned"}],
+    }
+    view = {**VIEW, "my_team": "tully", "phase": "over", "team": {"reports": [report]}}
+    lines = team_report_lines(view, "it")
+    assert lines[0] == "Rapporto per Tully — turno 1 (estrazione del 4 marzo 2025)"
+    assert "Schierato alvise_guadalupo → Stark (slot 1): fallito, carica restituita" in lines
+    english = team_report_lines(view, "en")
+    assert "Deployed alvise_guadalupo → Stark (slot 1): failure, charge given back" in english
