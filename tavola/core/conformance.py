@@ -13,6 +13,7 @@ Each check raises `ConformanceError` naming the seed, the step and what went wro
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -21,7 +22,14 @@ from .capabilities import (
     GENERIC_BOTS,
     HUMAN,
     Automata,
+    Autopilot,
+    Evaluation,
+    Narration,
+    ReferencePlayer,
+    RlEncoding,
     SampleConfigs,
+    SimulationRows,
+    TableBuilder,
     capability,
     implemented,
 )
@@ -200,6 +208,78 @@ def check_declaration(game: Game[Any]) -> None:
     samples = capability(game, SampleConfigs)
     for sample in samples.sample_configs() if samples is not None else []:
         game.Config.model_validate(sample)
+    builder = capability(game, TableBuilder)
+    if builder is not None:
+        for preset in builder.presets():
+            builder.TableOptions.model_validate(dict(preset.options))
+            if not set(preset.seats) <= set(info.seat_kinds):
+                raise ConformanceError(f"{game.name}: preset {preset.id} seats undeclared kinds")
+            seats = [{"kind": kind} for kind in preset.seats]
+            Table(game, builder.table_config(preset.options, seats), 1)
+
+
+def check_capabilities(game: Game[Any], table: Table, since: int, context: str) -> None:
+    """What each offered capability says of the position is sound: one line (or None) per
+    event told, in every language; a finite evaluation for every seat; the reference bot
+    and the learning encoding pick actions the rules accept; seats on autopilot are seats."""
+    state, seats = table.state, game.seats(table.state)
+    narration = capability(game, Narration)
+    for seat in seats:
+        if narration is None:
+            break
+        viewer = Viewer.seat(seat)
+        events = filter_events(table.events[since:], viewer)
+        for lang in game.info.languages:
+            lines = narration.narrate_for(state, events, lang, game.view(state, viewer))
+            if len(lines) != len(events) or not all(x is None or x for x in lines):
+                raise ConformanceError(f"{context}: {seat}'s events told wrongly in {lang}")
+    evaluation = capability(game, Evaluation)
+    for seat in seats:
+        if evaluation is not None and not math.isfinite(evaluation.evaluate(state, seat)):
+            raise ConformanceError(f"{context}: the evaluation for {seat} is not finite")
+    reference = capability(game, ReferencePlayer)
+    encoding = capability(game, RlEncoding)
+    codec = encoding.rl_codec(state) if encoding is not None else None
+    for seat in sorted(table.to_act):
+        if reference is not None:
+            chosen = reference.reference_bot(1).choose(game, game.clone(state), seat)
+            _check_accepted(game, state, seat, chosen, f"{context}: the reference bot's")
+        if codec is not None:
+            legal = game.legal_actions(state, seat)
+            observed = codec.observe(game.view(state, Viewer.seat(seat)), seat)
+            mask = codec.mask(state, seat, legal)
+            if observed.shape != (codec.observation_size,) or abs(observed).max() > codec.bound:
+                raise ConformanceError(f"{context}: {seat}'s observation is out of shape")
+            if mask.shape != (codec.action_size,) or not mask.any():
+                raise ConformanceError(f"{context}: {seat}'s action mask is empty")
+            decoded = codec.decode(state, seat, int(mask.argmax()))
+            _check_accepted(game, state, seat, decoded, f"{context}: the encoding's")
+    autopilot = capability(game, Autopilot)
+    if autopilot is not None and not autopilot.on_autopilot(state) <= set(seats):
+        raise ConformanceError(f"{context}: a seat on autopilot is not a seat")
+
+
+def _check_accepted(game: Game[Any], state: Any, seat: str, action: Action, who: str) -> None:
+    """A player's choice is accepted by the rules (a game may accept shorthands it does not
+    list, such as a group of attackers at once)."""
+    try:
+        game.apply(game.clone(state), seat, action)
+    except IllegalAction as exc:
+        raise ConformanceError(f"{who} {action!r} for {seat} was refused: {exc.code}") from None
+
+
+def check_rows(game: Game[Any], table: Table, context: str) -> None:
+    """The game's reading of a finished game gives whole numbers."""
+    rows = capability(game, SimulationRows)
+    if rows is None:
+        return
+    extractor = rows.row_extractor()
+    view = table.view(Viewer.referee())
+    figures = [*extractor.length(view, table.events)]
+    for seat in game.seats(table.state):
+        figures.extend(extractor.seat_columns(view, seat).values())
+    if not all(isinstance(x, int) and x >= 0 for x in figures):
+        raise ConformanceError(f"{context}: simulation rows read {figures}")
 
 
 def play_random_game(
@@ -223,6 +303,7 @@ def play_random_game(
         if steps % (deep_checks_every if steps < 150 else 5 * deep_checks_every) == 0:
             check_step(game, table, rng, context)
             check_views(game, table, context, since=checked_events)
+            check_capabilities(game, table, checked_events, context)
             checked_events = len(table.events)
             check_determinize(game, table.state, rng, context)
             check_determinize_blind(game, table.state, rng, context)
@@ -236,6 +317,8 @@ def play_random_game(
     if game.outcome(table.state) is None:
         raise ConformanceError(f"seed {seed}: nobody is awaited but there is no outcome")
     check_views(game, table, f"seed {seed}, end", since=checked_events)
+    check_capabilities(game, table, checked_events, f"seed {seed}, end")
+    check_rows(game, table, f"seed {seed}, end")
     rebuilt = replay(table.record())
     if rebuilt.hash != table.hash:
         raise ConformanceError(f"seed {seed}: replaying the log gives another state hash")

@@ -49,7 +49,6 @@ class SeatRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seat: Mapped[str] = mapped_column(String(16), primary_key=True)
     name: Mapped[str] = mapped_column(String(60))
-    age: Mapped[int | None] = mapped_column(Integer, nullable=True)
     kind: Mapped[str] = mapped_column(String(8))
     """`human` or `bot`."""
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
