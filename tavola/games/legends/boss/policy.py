@@ -206,8 +206,6 @@ def choose(state: LegendsState, seat: str) -> Action:
             equip = boss_cards.equipment(state, seat, only_on=target.iid)
             if equip is not None:
                 return equip
-        if state.config.defence_stat_rule != "choice":
-            return Action(DEFENCE_READY)  # the greater stat defends (A9): nothing to state
         stat = "def" if eff(state, target, "def") >= eff(state, target, "mp") else "mp"
         return Action(DEFENCE_READY, defence_stat=stat)
     if seat == fight.attacking_seat:  # BP12
