@@ -7,6 +7,8 @@ from typing import Annotated
 import typer
 import uvicorn
 
+from tavola.server.limits import MAX_BODY
+from tavola.server.links import PUBLIC_URL_ENV, public_base
 from tavola.store import Database, default_url
 
 
@@ -15,8 +17,20 @@ def serve(
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     workers: Annotated[int, typer.Option(help="Processes (more than 1 needs PostgreSQL).")] = 1,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before moving.")] = 0.6,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The address players reach the server at (https://tavola.example.org): join"
+            " links are built on it. Default: $TAVOLA_PUBLIC_URL, else relative links."
+        ),
+    ] = None,
 ) -> None:
     """Run the Tavola server."""
+    try:
+        public = public_base(public_url)  # checked here, before any worker starts
+    except ValueError as exc:
+        typer.echo(str(exc))
+        raise typer.Exit(2) from None
     url = default_url()
     if workers > 1 and url.startswith("sqlite"):
         typer.echo("Several workers need PostgreSQL: set DATABASE_URL=postgresql+psycopg://…")
@@ -26,6 +40,7 @@ def serve(
 
     os.environ["DATABASE_URL"] = url
     os.environ["TAVOLA_BOT_DELAY"] = str(bot_delay)
+    os.environ[PUBLIC_URL_ENV] = public  # the workers build their links on it
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"Tavola is running at http://{shown}:{port}/  (database: {url.split('://')[0]})")
     uvicorn.run(
@@ -35,5 +50,6 @@ def serve(
         workers=workers,
         log_level="warning",
         ws_per_message_deflate=False,  # views are small; compressing them costs more CPU
+        ws_max_size=MAX_BODY,  # a longer message is refused (1009) before it is buffered
         factory=False,
     )

@@ -90,7 +90,7 @@ class Moves:
             ahead = version is not None and version > live.version
             if client_action_id is not None or ahead:
                 with self.db.session() as session:
-                    first = self._first_answer(session, live, seat, client_action_id)
+                    first = self._first_answer(session, live, seat, client_action_id, action)
                     if first is not None:
                         return first
                     if ahead:
@@ -98,7 +98,7 @@ class Moves:
             move = self._checked_move(live, seat, action, version, client_action_id)
             answer = self.writes.run(*self._move_write(live, move))
             if answer is None:  # another worker's move came first
-                return self._lost_race(live, seat, client_action_id)
+                return self._lost_race(live, seat, client_action_id, action)
             self._accept(live, seat, action, move, answer)
         return ActResult(move.version, move.events)
 
@@ -139,7 +139,7 @@ class Moves:
             finally:
                 live.lock.release()
         if answer is None:  # another worker's move came first (caught up in a thread)
-            return await run_in_threadpool(self._lost_race, live, seat, None)
+            return await run_in_threadpool(self._lost_race, live, seat, None, action)
         return ActResult(move.version, move.events)
 
     def _checked_move(
@@ -159,12 +159,14 @@ class Moves:
             )
         return _move(live, seat, action, client_action_id)
 
-    def _lost_race(self, live: Live, seat: str, client_action_id: str | None) -> ActResult:
+    def _lost_race(
+        self, live: Live, seat: str, client_action_id: str | None, action: Action
+    ) -> ActResult:
         """Another worker's move was committed first: this one is refused, unless the
         winner was this very move, sent again to another worker."""
         with live.lock, self.db.session() as session:
             self.games.catch_up(session, live)
-            first = self._first_answer(session, live, seat, client_action_id)
+            first = self._first_answer(session, live, seat, client_action_id, action)
         if first is not None:
             return first
         raise Refusal(409, "STALE", "Another move came first.", version=live.version)
@@ -202,9 +204,16 @@ class Moves:
         return work, live.game_id, append
 
     def _first_answer(
-        self, session: Any, live: Live, seat: str, client_action_id: str | None
+        self,
+        session: Any,
+        live: Live,
+        seat: str,
+        client_action_id: str | None,
+        action: Action,
     ) -> ActResult | None:
-        """A repeated action id gets the first answer again instead of a second move."""
+        """A repeated action id gets the first answer again instead of a second move; the
+        same id with another action is a client's mistake, refused rather than answered
+        as if that action had been played."""
         if client_action_id is None:
             return None
         first = repo.action_by_client_id(session, live.game_id, client_action_id)
@@ -212,6 +221,16 @@ class Moves:
             return None
         if first.seat != seat:
             raise Refusal(409, "duplicate_id", "That action id was used by another seat.")
+        if Action.from_json(first.action) != action:
+            raise Refusal(
+                409,
+                "client_action_id_reused",
+                f"The action id '{client_action_id}' was already used for another action "
+                f"(move {first.seq}); send a new id with each new action.",
+                message_it=f"L'id d'azione '{client_action_id}' è già stato usato per un'altra "
+                f"azione (mossa {first.seq}); manda un id nuovo con ogni nuova azione.",
+                version=live.version,
+            )
         events = [Event.from_record(e) for e in first.events]
         return ActResult(first.seq, events, duplicate=True)
 

@@ -5,37 +5,62 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import AsyncIterator
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
-from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tavola.store import Database, repo
 
+from . import accounts, errors, links, ratelimit
+from .bodies import StrictJson
 from .hub import Hub
-from .limits import BodyLimit
+from .limits import MAX_BODY, BodyLimit
 from .listener import Listener
-from .refusal import Refusal
+from .loading import IDLE_SECONDS
+from .ratelimit import DEFAULT_CREATION_LIMIT, CreationLimit
 from .routes import catalog, pages, play, socket, tables
 from .service import GameService
+from .thinking import THINK_SECONDS
 
-MAX_BODY = 64 * 1024
 CHECKPOINT_SECONDS = 1.0
+TROUBLE_PAUSE_SECONDS = 1.0
+"""How long bots and clocks pause after a pass of theirs failed (the database gone, say)."""
+
+log = logging.getLogger(__name__)
 
 
 def create_app(
-    database_url: str | None = None, *, bot_delay: float = 0.3, tick: float = 0.05
+    database_url: str | None = None,
+    *,
+    bot_delay: float = 0.3,
+    tick: float = 0.05,
+    public_url: str | None = None,
+    create_limit: CreationLimit | None = DEFAULT_CREATION_LIMIT,
+    idle_seconds: float = IDLE_SECONDS,
+    think_seconds: float = THINK_SECONDS,
 ) -> FastAPI:
+    """`public_url`: the address links are built on (else `TAVOLA_PUBLIC_URL`, else links
+    are relative); never the request's `Host`, which its sender chooses.
+    `create_limit`: games one client may create (None: no limit); `idle_seconds`: how
+    long an unfinished game stays in memory unused; `think_seconds`: a searching bot's
+    time budget a move."""
+    public = links.public_base(public_url)  # a bad one stops the start, naming it
     db = Database(database_url, checkpoints_apart=True)
     db.migrate()
     hub = Hub()
-    service = GameService(db, bot_delay=bot_delay, on_change=hub.changed_threadsafe)
+    service = GameService(
+        db,
+        bot_delay=bot_delay,
+        on_change=hub.changed_threadsafe,
+        idle_seconds=idle_seconds,
+        think_seconds=think_seconds,
+    )
     hub.live = service.live
+    service.games.watched = lambda game_id: game_id in hub.connections  # kept in memory
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -62,6 +87,7 @@ def create_app(
             yield
         finally:
             task.cancel()
+            service.close()
             service.writes.attach(None)
             if listener is not None:
                 listener.stop()
@@ -75,27 +101,13 @@ def create_app(
     )
     app.state.service = service
     app.state.hub = hub
+    app.state.public_url = public
+    app.add_middleware(StrictJson)  # inside the limit: it reads bodies already bounded
     app.add_middleware(BodyLimit, limit=MAX_BODY)
 
-    @app.exception_handler(Refusal)
-    async def refused(_: Request, exc: Refusal) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        return JSONResponse(
-            {"code": code, "message": str(exc.detail)},
-            status_code=exc.status_code,
-            headers=exc.headers,
-        )
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        message = f"{where}: {first.get('msg', 'invalid request')}"
-        return JSONResponse({"code": "bad_request", "message": message}, status_code=422)
+    errors.install(app)
+    accounts.install(app, service)
+    ratelimit.install(app, create_limit)
 
     for routes in (catalog, tables, play, socket, pages):
         app.include_router(routes.router)
@@ -109,11 +121,17 @@ async def _automation(service: GameService, tick: float) -> None:
     database's log is checkpointed every second, off the loop."""
     checkpoint_at = 0.0
     while True:
+        pause = tick
         try:
             moved = await run_in_threadpool(service.tick)
             if time.monotonic() >= checkpoint_at:
                 checkpoint_at = time.monotonic() + CHECKPOINT_SECONDS
                 await run_in_threadpool(service.db.checkpoint)
-        except Exception:
-            moved = 0
-        await asyncio.sleep(0 if moved else tick)
+        except Exception:  # a game's own failures stop at the game: this is the server's
+            log.warning(
+                "bots and clocks: a pass failed; the next in %s s",
+                TROUBLE_PAUSE_SECONDS,
+                exc_info=True,
+            )
+            moved, pause = 0, TROUBLE_PAUSE_SECONDS
+        await asyncio.sleep(0 if moved else pause)

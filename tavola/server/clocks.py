@@ -79,24 +79,32 @@ class Timeouts:
         self.moves = moves
 
     def fire(self) -> int:
-        """Submits the timeout of every deadline run out; returns how many were taken."""
+        """Submits the timeout of every deadline run out; returns how many were taken.
+        A game whose clock fails is set aside; the other games' clocks still run."""
         with self.db.session() as session:
             due = [(d.game_id, d.seat, d.decision_id) for d in repo.due_deadlines(session, now())]
         fired = 0
         for game_id, seat, decision_id in due:
-            live = self.games.get(game_id)
-            with live.lock:
-                action = live.game.timeout_action(live.table.state, seat)
-                version = live.version
-            if action.get("decision_id") != decision_id:
-                self.resync(live)
+            if game_id in self.games.quarantined:
                 continue
             try:
-                self.moves.act(game_id, seat, action, version, platform=True)
-                fired += 1
+                fired += self._fire(game_id, seat, decision_id)
             except Refusal:
-                continue
+                continue  # the game was set aside meanwhile, or has moved on
+            except Exception as exc:
+                self.games.failed(game_id, "a clock's timeout", exc)
         return fired
+
+    def _fire(self, game_id: str, seat: str, decision_id: str) -> int:
+        live = self.games.get(game_id)
+        with live.lock:
+            action = live.game.timeout_action(live.table.state, seat)
+            version = live.version
+        if action.get("decision_id") != decision_id:
+            self.resync(live)
+            return 0
+        self.moves.act(game_id, seat, action, version, platform=True)
+        return 1
 
     def resync(self, live: Live) -> None:
         """A deadline that is no longer the game's: the clocks follow the game again."""

@@ -27,8 +27,14 @@ async def hub_of(connection: HTTPConnection) -> Hub:
     return connection.app.state.hub  # type: ignore[no-any-return]
 
 
+async def public_url_of(connection: HTTPConnection) -> str:
+    """The configured public address of links ("": relative links), never the `Host`."""
+    return connection.app.state.public_url  # type: ignore[no-any-return]
+
+
 Service = Annotated[GameService, Depends(service_of)]
 Pushes = Annotated[Hub, Depends(hub_of)]
+PublicUrl = Annotated[str, Depends(public_url_of)]
 
 
 async def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tavola.store.group import running_loop
 
+from .outbox import Limits, Outbox
 from .payloads import only_new, since
 
 if TYPE_CHECKING:
@@ -41,6 +42,8 @@ class Connection:
     sent_once: frozenset[tuple[str, str]] = frozenset()
     """The (key, entry) pairs of the game's `sent_once` view entries this connection
     already has: an update carries only new ones."""
+    outbox: Outbox = field(init=False, repr=False)
+    """What is still to be sent to it (given by `Hub.add`)."""
 
 
 Delivery = list[tuple[Connection, str]]
@@ -49,16 +52,17 @@ Delivery = list[tuple[Connection, str]]
 class Hub:
     """Updates are built where the game changed (a worker thread, or the loop for moves
     played there), under the game's lock, and handed to the loop in that order; the loop
-    sends them. So a move costs no extra trip to a worker thread, and no connection gets an
-    older view after a newer."""
+    queues each in its connection's outbox, whose own task sends them. So a move costs no
+    extra trip to a worker thread, no connection gets an older view after a newer, and a
+    connection that falls behind is dropped without holding back the others."""
 
-    def __init__(self) -> None:
+    def __init__(self, limits: Limits | None = None) -> None:
         self.live: dict[str, Live] = {}
         """The games in memory (the service's)."""
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.limits = limits or Limits()
         self.connections: dict[str, frozenset[Connection]] = {}
         """Replaced, never changed in place: worker threads read it while the loop adds."""
-        self._outbox: dict[str, Delivery] = {}
         self._tasks: set[asyncio.Future[Any]] = set()
 
     def changed_threadsafe(self, game_id: str, version: int) -> None:
@@ -76,9 +80,9 @@ class Hub:
                 return
             if delivery:  # handed over before the lock goes: deliveries stay in order
                 if running_loop() is loop:  # a move played on the loop: no wake-up needed
-                    loop.call_soon(self._deliver, game_id, delivery)
+                    loop.call_soon(self._deliver, delivery)
                 else:
-                    loop.call_soon_threadsafe(self._deliver, game_id, delivery)
+                    loop.call_soon_threadsafe(self._deliver, delivery)
 
     def changed(self, game_id: str) -> None:
         """The same, from the event loop (the views are built in a worker thread)."""
@@ -109,25 +113,10 @@ class Hub:
             delivery.append((connection, message))
         return delivery
 
-    def _deliver(self, game_id: str, delivery: Delivery) -> None:
-        waiting = self._outbox.get(game_id)
-        if waiting is not None:  # a sender is at work on this game: it takes these too
-            waiting.extend(delivery)
-            return
-        self._outbox[game_id] = list(delivery)
-        self._keep(asyncio.ensure_future(self._send(game_id)))
-
-    async def _send(self, game_id: str) -> None:
-        try:
-            while self._outbox[game_id]:
-                delivery, self._outbox[game_id] = self._outbox[game_id], []
-                for connection, message in delivery:
-                    try:
-                        await connection.socket.send_text(message)
-                    except Exception:
-                        self.remove(connection)
-        finally:
-            del self._outbox[game_id]
+    @staticmethod
+    def _deliver(delivery: Delivery) -> None:
+        for connection, message in delivery:
+            connection.outbox.put(message)
 
     def _keep(self, task: asyncio.Future[Any]) -> None:
         self._tasks.add(task)
@@ -136,17 +125,20 @@ class Hub:
     async def announce(self, game_id: str, message: dict[str, Any]) -> None:
         """The same message to every connection of a game (news, not a change)."""
         text = dumps(message)
-        for connection in list(self.connections.get(game_id, ())):
-            try:
-                await connection.socket.send_text(text)
-            except Exception:
-                self.remove(connection)
+        for connection in self.connections.get(game_id, ()):
+            connection.outbox.put(text)
 
-    def add(self, connection: Connection) -> None:
+    def add(self, connection: Connection, first: str) -> None:
+        """Registers a connection, `first` its first message: whatever is pushed to it from
+        now on is sent after that."""
+        connection.outbox = Outbox(connection.socket, self.limits, lambda: self.remove(connection))
+        connection.outbox.put(first)
         known = self.connections.get(connection.game_id, frozenset())
         self.connections[connection.game_id] = known | {connection}
 
     def remove(self, connection: Connection) -> None:
+        """Unregisters a connection (again: nothing) and stops its outbox."""
+        connection.outbox.stop()
         left = self.connections.get(connection.game_id, frozenset()) - {connection}
         if left:
             self.connections[connection.game_id] = left

@@ -7,6 +7,9 @@ import json
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+MAX_BODY = 64 * 1024
+"""Bytes a request body, or a WebSocket message, may hold."""
+
 
 class BodyLimit:
     """Answers 413 as soon as a body passes `limit` bytes; the application then sees the

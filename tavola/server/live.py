@@ -60,6 +60,8 @@ class Live:
     """Monotonic time it was last asked for."""
     turn: asyncio.Lock = field(default_factory=asyncio.Lock)
     """Held by the loop's move on this game while it is committed (see `act_on_loop`)."""
+    seed_known: bool = False
+    """The client chose the seed (a practice table, or bots alone): every viewer is told."""
 
     @property
     def game(self) -> Game[Any]:

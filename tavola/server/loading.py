@@ -1,12 +1,17 @@
 """The games in this process's memory: read back from the database when first asked for
-(or at start-up), caught up with moves other workers commit, and let go once finished."""
+(or at start-up), caught up with moves other workers commit, let go once finished or
+idle, and set aside when the server fails to load or advance one."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
+
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from tavola.core import Action, Event, LogEntry, Table, get_game
 from tavola.store import Database, repo
@@ -18,15 +23,49 @@ FINISHED_KEPT_SECONDS = 10.0
 """A finished game leaves memory after this long unused (it is read back when asked for):
 a long-running server holds only the games being played."""
 
+IDLE_SECONDS = 600.0
+"""By default, an unfinished game nobody has asked for in this long leaves memory too
+(unless a bot of its is due); a move, a clock or a viewer reads it back."""
+
+DATABASE_TROUBLE = (OperationalError, InterfaceError, PoolTimeout)
+"""Failures of the database itself (unreachable, locked, out of connections): no game is
+at fault, and what failed is tried again later."""
+
+log = logging.getLogger(__name__)
+
+
+def set_aside(game_id: str) -> Refusal:
+    return Refusal(
+        409,
+        "game_quarantined",
+        f"Game {game_id} was set aside after a server error and cannot be played on; "
+        "the other games are not affected.",
+        message_it=f"La partita {game_id} è stata messa da parte dopo un errore del server "
+        "e non si può proseguire; le altre partite non ne risentono.",
+    )
+
 
 class Games:
-    def __init__(self, db: Database, schedule: Callable[[Live], None]) -> None:
-        """`schedule`: called on each game taken into memory (its bots may be due)."""
+    def __init__(
+        self,
+        db: Database,
+        schedule: Callable[[Live], None],
+        idle_seconds: float = IDLE_SECONDS,
+    ) -> None:
+        """`schedule`: called on each game taken into memory (its bots may be due);
+        `idle_seconds`: how long an unfinished game stays in memory unused."""
         self.db = db
         self.schedule = schedule
+        self.idle_seconds = idle_seconds
         self.live: dict[str, Live] = {}
         self.loading = threading.Lock()
         """Held while a game is put into memory or taken out of it."""
+        self.watched: Callable[[str], bool] = lambda _game_id: False
+        """Whether a game has connections open in this process: such a game stays in
+        memory, so that another worker's moves still reach them (see `refresh`)."""
+        self.quarantined: dict[str, str] = {}
+        """Games set aside in this process (id: what failed): no bot or clock moves them,
+        every request about them is refused. A restart tries each again."""
 
     def get(self, game_id: str) -> Live:
         live = self.live.get(game_id)
@@ -36,10 +75,44 @@ class Games:
         with self.loading:
             live = self.live.get(game_id)
             if live is None:
-                live = self.load(game_id)
+                if game_id in self.quarantined:
+                    raise set_aside(game_id)
+                try:
+                    live = self.load(game_id)
+                except (Refusal, *DATABASE_TROUBLE):
+                    raise
+                except Exception as exc:  # its stored config or log no longer loads
+                    self._set_aside(game_id, "loading it", exc)
+                    raise set_aside(game_id) from None
                 self.live[game_id] = live
                 self.schedule(live)
         return live
+
+    def failed(self, game_id: str, doing: str, error: Exception) -> bool:
+        """The server failed while `doing` something to a game (its bot's move, its
+        clock): the game is set aside and True is answered; a failure of the database
+        itself sets nothing aside (False: to be tried again later)."""
+        if isinstance(error, DATABASE_TROUBLE):
+            log.warning(
+                "game %s: %s met a database error (tried again later): %s", game_id, doing, error
+            )
+            return False
+        with self.loading:
+            self._set_aside(game_id, doing, error)
+        return True
+
+    def _set_aside(self, game_id: str, doing: str, error: Exception) -> None:
+        """Quarantines a game (`loading` held): out of memory, its id remembered."""
+        self.quarantined[game_id] = doing
+        self.live.pop(game_id, None)
+        log.warning(
+            "game %s set aside: %s failed (%s); its bots and clocks stop, its players are "
+            "refused with game_quarantined, every other game goes on",
+            game_id,
+            doing,
+            type(error).__name__,
+            exc_info=error,
+        )
 
     def load(self, game_id: str) -> Live:
         """The game as the database has it: the latest snapshot and the moves after it."""
@@ -74,6 +147,7 @@ class Games:
                 for s in repo.seats(session, game_id)
             }
             live = Live(game_id, table, row.version, row.status, seats)
+            live.seed_known = row.seed_known
             live.clocks = stored_clocks(session, game_id)
             return live
 
@@ -116,19 +190,45 @@ class Games:
                 info = live.seats[row.seat]
                 info.token_hash, info.joined, info.name = row.token_hash, row.joined, row.name
 
-    def forget_finished(self) -> None:
-        """Finished games unused for a while leave memory; `get` reads one back."""
-        unused_since = time.monotonic() - FINISHED_KEPT_SECONDS
+    def forget_unused(self) -> None:
+        """Games unused for a while leave memory (finished ones after
+        FINISHED_KEPT_SECONDS, others after `idle_seconds`, unless a bot is due to move or
+        someone is watching);
+        `get` reads one back, as it was."""
+        moment = time.monotonic()
         for game_id, live in list(self.live.items()):
-            if live.status == "over" and live.used_at < unused_since:
-                with self.loading:  # not while `get` may be putting it back
+            over = live.status == "over"
+            kept = FINISHED_KEPT_SECONDS if over else self.idle_seconds
+            if live.used_at >= moment - kept:
+                continue
+            if not over and (live.bot_due is not None or self.watched(game_id)):
+                continue
+            with self.loading:  # not while `get` may be putting it back
+                if not live.lock.acquire(blocking=False):
+                    continue  # in use right now: not idle after all
+                try:
                     if self.live.get(game_id) is live:
                         del self.live[game_id]
+                finally:
+                    live.lock.release()
 
     def reload_all(self) -> int:
-        """At start-up: every active game back in memory, bots and clocks running again."""
+        """At start-up: every active game back in memory, bots and clocks running again.
+        A game that no longer loads is set aside (and logged); the others are served.
+        Returns how many were loaded."""
         with self.db.session() as session:
             ids = repo.active_game_ids(session)
+        loaded = 0
         for game_id in ids:
-            self.get(game_id)
-        return len(ids)
+            try:
+                self.get(game_id)
+                loaded += 1
+            except Refusal:
+                continue  # set aside, and said so in the log
+        if self.quarantined:
+            log.warning(
+                "%d game(s) set aside at start-up: %s",
+                len(self.quarantined),
+                ", ".join(sorted(self.quarantined)),
+            )
+        return loaded

@@ -6,8 +6,16 @@ import gc
 import os
 
 from .app import create_app
+from .loading import IDLE_SECONDS
+from .ratelimit import limit_from
+from .thinking import THINK_SECONDS
 
-app = create_app(bot_delay=float(os.environ.get("TAVOLA_BOT_DELAY", "0.6")))
+app = create_app(
+    bot_delay=float(os.environ.get("TAVOLA_BOT_DELAY", "0.6")),
+    create_limit=limit_from(os.environ),
+    idle_seconds=float(os.environ.get("TAVOLA_IDLE_SECONDS", IDLE_SECONDS)),
+    think_seconds=float(os.environ.get("TAVOLA_THINK_SECONDS", THINK_SECONDS)),
+)
 
 # The modules and the app live as long as the process: frozen, the collector's full passes
 # no longer walk them. Young collections come less often, so the copies a move makes and

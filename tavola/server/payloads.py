@@ -31,6 +31,8 @@ def payload(
             "version": live.version,
             "status": live.status,
             "seat": seat,
+            # Told to every seat: whoever chose the seed may know the hidden cards.
+            "practice_seed_known": live.seed_known,
             "to_act": sorted(live.table.to_act),
             "seats": {
                 s: {"name": i.name, "kind": i.kind, "bot": i.bot, "joined": i.joined}

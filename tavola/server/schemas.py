@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
+from tavola.core.jsontypes import JsonNumber
+
+MAX_INTEGER = 2**53 - 1
+"""The largest integer a request holds: every JSON reader (a browser's too) reads integers
+up to here exactly. An integer is JSON Schema's (`3` or `3.0`), never `true` or `"3"`
+(`JsonNumber`)."""
 
 MAX_SEATS = 64
 """However many seats a game allows (its `max_seats`), no request holds more."""
@@ -33,17 +40,28 @@ class GameCreate(BaseModel):
     game: Annotated[str, Field(max_length=32)]
     options: dict[str, Any] = Field(default_factory=dict)
     seats: Annotated[list[SeatRequest], Field(min_length=1, max_length=MAX_SEATS)]
-    seed: Annotated[int, Field(ge=0, lt=2**62)] | None = None
+    seed: Annotated[int, Field(ge=0, le=MAX_INTEGER), JsonNumber] | None = None
+    """Chosen by the client only for bots alone, or with `practice_seed_known` (whoever
+    knows the seed can know every hidden card); else the server draws it."""
+    practice_seed_known: StrictBool = False
+    """A practice table whose seed the client chose: every seat is told so."""
+    creator_seat: Annotated[int, Field(ge=0, lt=MAX_SEATS), JsonNumber] | None = None
+    """Where the creator sits (a place in `seats`): that seat's token comes back, taken at
+    once. Every other person's seat gets an invite."""
 
 
 class SeatLink(BaseModel):
-    """A seat of the new game; human seats come with their token and join link."""
+    """A seat of the new game. A person's seat comes with its join link: the creator's own
+    seat with its token, every other with a one-time invite (its link's fragment carries
+    it); the first to join with it takes the seat and gets the seat's token."""
 
     seat: str
     name: str
     kind: str
     token: str | None = None
+    invite: str | None = None
     join_url: str | None = None
+    """On the configured public address (`TAVOLA_PUBLIC_URL`), else relative (`/play/…`)."""
 
 
 class GameCreated(BaseModel):
@@ -57,6 +75,8 @@ class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: Annotated[str, Field(max_length=60)] | None = None
+    invite: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    """The invite of the seat's link; none: a seat of the lobby nobody has taken."""
 
 
 class Joined(BaseModel):
@@ -74,7 +94,7 @@ class ActionRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     action: dict[str, Any] | str
-    version: Annotated[int, Field(ge=0)] | None = None
+    version: Annotated[int, Field(ge=0, le=MAX_INTEGER), JsonNumber] | None = None
     client_action_id: Annotated[str, Field(min_length=1, max_length=80)] | None = None
 
 
@@ -92,6 +112,7 @@ class LobbyGame(BaseModel):
     created_at: str
     open_seats: list[str]
     seats: dict[str, str]
+    practice_seed_known: bool = False
 
 
 REFUSALS: dict[int | str, dict[str, Any]] = {

@@ -64,6 +64,36 @@ def plan_table(
     return TablePlan(config, plans)
 
 
+def check_seed(plan: TablePlan, seed: int | None, practice_seed_known: bool) -> None:
+    """Whoever chose a table's seed can deal the same table at home and know every hidden
+    card: a table with a person takes a client's seed only as a practice table, whose
+    seats are all told the seed is known (`practice_seed_known`). Bots alone may have one."""
+    people = any(s.kind == HUMAN for s in plan.seats)
+    if seed is not None and people and not practice_seed_known:
+        raise Refusal(
+            422,
+            "bad_request",
+            "seed: a table with a person has its seed drawn by the server; choose one only"
+            " for a practice table (practice_seed_known: true), where every seat is told it.",
+            field="seed",
+            message_it="seed: un tavolo con una persona ha il seme estratto dal server; sceglilo"
+            " solo per un tavolo di prova (practice_seed_known: true), dove ogni posto lo sa.",
+        )
+    if practice_seed_known and seed is None:
+        raise _bad("practice_seed_known", "a practice table with a known seed needs the seed")
+
+
+def check_creator_seat(plan: TablePlan, creator_seat: int | None) -> None:
+    """The creator sits, if at all, at one of the seats for a person."""
+    if creator_seat is None:
+        return
+    if not 0 <= creator_seat < len(plan.seats) or plan.seats[creator_seat].kind != HUMAN:
+        raise _bad(
+            "creator_seat",
+            "the creator sits at a seat for a person, given by its place in seats (from 0)",
+        )
+
+
 def _seat(
     game: Game[Any], fields_model: type[BaseModel], i: int, seat: Mapping[str, Any]
 ) -> tuple[SeatPlan, dict[str, Any]]:

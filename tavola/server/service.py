@@ -18,8 +18,9 @@ from .acting import Moves
 from .bots import Bots
 from .clocks import DEADLINES_LOOKED_AT_EVERY, Timeouts
 from .live import Live
-from .loading import Games
+from .loading import IDLE_SECONDS, Games
 from .tables import Tables
+from .thinking import THINK_SECONDS, Thinkers
 
 
 class GameService:
@@ -29,18 +30,22 @@ class GameService:
         *,
         bot_delay: float = 0.3,
         on_change: Callable[[str, int], None] | None = None,
+        idle_seconds: float = IDLE_SECONDS,
+        think_seconds: float = THINK_SECONDS,
     ) -> None:
         """`on_change(game_id, version)`: called after each move is taken, the game still
-        held (the hub builds its updates there)."""
+        held (the hub builds its updates there). `idle_seconds`: how long an unfinished
+        game stays in memory unused; `think_seconds`: a searching bot's budget a move."""
         self.db = db
         self.on_change = on_change
         # Every write goes through here: concurrent moves share a commit (one disk sync),
         # and SQLite, which has one writer at a time, never makes a writer sleep and retry.
         self.writes = GroupCommit(db.session, batch=repo.append_actions)
-        self.games = Games(db, self._schedule)
+        self.games = Games(db, self._schedule, idle_seconds)
         self.live = self.games.live
         self.moves = Moves(db, self.games, self.writes, self._accepted)
-        self.bots = Bots(self.live, self.moves, bot_delay)
+        self.thinkers = Thinkers(think_seconds)
+        self.bots = Bots(self.live, self.moves, bot_delay, self.thinkers, self.games.failed)
         self.timeouts = Timeouts(db, self.games, self.writes, self.moves)
         self.tables = Tables(self.games, self.writes, self._schedule)
         self._deadlines_at = 0.0
@@ -60,5 +65,9 @@ class GameService:
         if time.monotonic() >= self._deadlines_at:
             self._deadlines_at = time.monotonic() + DEADLINES_LOOKED_AT_EVERY
             moves += self.timeouts.fire()
-        self.games.forget_finished()
+        self.games.forget_unused()
         return moves
+
+    def close(self) -> None:
+        """Stops the bots' thinking processes."""
+        self.thinkers.close()

@@ -1,14 +1,16 @@
-"""Tables and seats: a new game set up and stored, its seats' tokens issued and checked,
-a seat taken from its join link or from the lobby, and the same table again (rematch)."""
+"""Tables and seats: a new game set up and stored, its seats' invites and tokens issued and
+checked, a seat taken with its invite or from the lobby, and the same table again (rematch).
+
+A seat's token is issued only to whoever takes the seat: the creator gets the token of its
+own seat and, for every other person's seat, a one-time invite to share. Whoever takes a
+seat first spends its invite; from then on nobody else may take it."""
 
 from __future__ import annotations
 
-import hashlib
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
-
-from sqlalchemy.exc import IntegrityError
 
 from tavola.core import Game, Table, TavolaError, UnknownGame, Viewer, get_game
 from tavola.core.capabilities import HUMAN
@@ -20,11 +22,24 @@ from .clocks import sync_clocks
 from .live import Clock, Live, SeatInfo, now
 from .loading import Games
 from .refusal import Refusal
-from .seating import SeatPlan, plan_table, refusal_of
+from .seating import SeatPlan, check_creator_seat, check_seed, plan_table, refusal_of
 from .security import hash_token, new_token, token_matches
 
 ADDED_SEAT = SeatPlan("reference")
 """Who plays a seat the game adds beyond those requested (a referee's)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPass:
+    """What the creator gets for a human seat: the token of its own seat, or the one-time
+    invite another person takes the seat with (never that seat's token)."""
+
+    token: str | None = None
+    invite: str | None = None
+
+
+class _RematchOpened(Exception):
+    """Another worker recorded the game's rematch first: this one's opening is undone."""
 
 
 class Tables:
@@ -43,15 +58,30 @@ class Tables:
         seats: Sequence[Mapping[str, Any]],
         *,
         seed: int | None = None,
+        practice_seed_known: bool = False,
+        creator_seat: int | None = None,
         setup: Mapping[str, Any] | None = None,
-    ) -> tuple[Live, dict[str, str]]:
-        """A new game; returns it and one token per human seat."""
+    ) -> tuple[Live, dict[str, SeatPass]]:
+        """A new game; returns it and what the creator gets for each human seat.
+        `creator_seat`: where the creator sits (an index of `seats`), if it does."""
         try:
             game = get_game(game_name)
         except UnknownGame as exc:
             raise Refusal(404, exc.code, exc.message) from None
         plan = plan_table(game, options, seats)
-        return self.open(game, plan.config, plan.seats, seed, setup, secrets.token_hex(8))
+        check_seed(plan, seed, practice_seed_known)
+        check_creator_seat(plan, creator_seat)
+        game_id = secrets.token_hex(8)
+        return self.open(
+            game,
+            plan.config,
+            plan.seats,
+            seed,
+            setup,
+            game_id,
+            seed_known=seed is not None,
+            creator=creator_seat,
+        )
 
     def open(
         self,
@@ -62,37 +92,49 @@ class Tables:
         setup: Mapping[str, Any] | None,
         game_id: str,
         *,
-        reserved: bool = False,
-    ) -> tuple[Live, dict[str, str]]:
-        """Deals and stores a new game. `reserved`: its human seats are kept for their
-        players (no token yet, not in the lobby), as for a rematch."""
+        seed_known: bool = False,
+        creator: int | None = None,
+        kept: Collection[str] | None = None,
+        rematch_of: str | None = None,
+    ) -> tuple[Live, dict[str, SeatPass]]:
+        """Deals and stores a new game. Its human seats: the creator's (`creator`, an index
+        of `seats`) taken at once, every other with an invite. `kept`, for a rematch: the
+        seats kept for their previous occupants (no token until they ask, not in the lobby),
+        the others open to anyone; `rematch_of` records the new game as that game's rematch
+        in the same commit, unless another worker recorded one first (`_RematchOpened`)."""
         seed = secrets.randbelow(2**62) if seed is None else seed
         try:
             table = Table(game, config, seed, setup)
         except TavolaError as exc:
             raise refusal_of(exc) from None
-        tokens: dict[str, str] = {}
+        passes: dict[str, SeatPass] = {}
         infos: dict[str, SeatInfo] = {}
+        invites: dict[str, str] = {}
         automata = game.info.automata
-        requested = [s for s in seats if s.kind not in automata]
-        requested += [s for s in seats if s.kind in automata]
+        order = sorted(range(len(seats)), key=lambda i: seats[i].kind in automata)  # stable
         named = _view_names(table)
         for i, seat in enumerate(game.seats(table.state)):
-            plan = requested[i] if i < len(requested) else ADDED_SEAT
+            plan = seats[order[i]] if i < len(order) else ADDED_SEAT
             human = plan.kind == HUMAN
-            token_hash = None
-            if human and not reserved:
-                tokens[seat] = new_token()
-                token_hash = hash_token(tokens[seat])
+            token_hash, joined = None, False
+            if human and kept is not None:
+                joined = seat in kept
+            elif human and i < len(order) and order[i] == creator:
+                token = new_token()
+                passes[seat], token_hash, joined = SeatPass(token=token), hash_token(token), True
+            elif human:
+                invite = new_token()
+                passes[seat], invites[seat] = SeatPass(invite=invite), hash_token(invite)
             infos[seat] = SeatInfo(
                 seat,
                 named.get(seat) or plan.name or seat,
                 HUMAN if human else "bot",
                 None if human else plan.kind,
                 token_hash,
-                joined=reserved and human,
+                joined=joined,
             )
         live = Live(game_id, table, 0, "active", infos)
+        live.seed_known = seed_known
         stamp = now()
         game_row = dict(
             id=game_id,
@@ -107,6 +149,7 @@ class Tables:
             state_hash=table.hash,
             created_at=stamp,
             updated_at=stamp,
+            seed_known=seed_known,
         )
         seat_rows = [
             dict(
@@ -117,11 +160,14 @@ class Tables:
                 bot=s.bot,
                 token_hash=s.token_hash,
                 joined=s.joined,
+                invite_hash=invites.get(s.seat),
             )
             for s in infos.values()
         ]
 
         def write(session: Any) -> dict[tuple[str, str], Clock]:  # new rows each run
+            if rematch_of is not None and not repo.link_rematch(session, rematch_of, game_id):
+                raise _RematchOpened
             repo.create_game(session, GameRow(**game_row), [SeatRow(**s) for s in seat_rows])
             return sync_clocks(session, live, table.state, table.outcome is not None)
 
@@ -129,7 +175,7 @@ class Tables:
         live.status = str(game_row["status"])
         self.games.live[game_id] = live
         self.schedule(live)
-        return live, tokens
+        return live, passes
 
     # -- seats and tokens ------------------------------------------------------------------
 
@@ -146,64 +192,130 @@ class Tables:
             raise Refusal(401, "bad_token", "This token does not open any seat of this game.")
         return found
 
-    def join(self, game_id: str, seat: str, token: str | None, name: str | None) -> str:
-        """Takes a human seat: with its token (from the join link), or, for a seat nobody
-        has taken yet, without one (a new token is issued, the link's token is void).
+    def join(
+        self,
+        game_id: str,
+        seat: str,
+        token: str | None,
+        name: str | None,
+        invite: str | None = None,
+    ) -> str:
+        """Takes a human seat: with the invite of its link, or from the lobby (a seat nobody
+        has taken), either way spending its invite and issuing a new token to whoever takes
+        it. The seat's occupant may come again with its token (to rename the seat). A seat
+        someone took, and so any seat a person has played, is nobody else's: no takeover.
         Returns the seat's token."""
         live = self.games.get(game_id)
         info = live.seats.get(seat)
         if info is None or not info.human:
             raise Refusal(404, "unknown_seat", f"There is no human seat '{seat}'.")
-        if token is not None and self.seat_for(live, token) != seat:
-            raise Refusal(403, "forbidden", "This token belongs to another seat.")
-        issued = token or new_token()
-        name = name[:60] if name else info.name
+        name = name[:60] if name else None
+        if token is not None:
+            if self.seat_for(live, token) != seat:
+                raise Refusal(403, "forbidden", "This token belongs to another seat.")
+            if name and name != info.name:
+                with live.lock:
+                    self.writes.run(
+                        lambda session: repo.rename_seat(session, game_id, seat, name), game_id
+                    )
+                    info.name = name
+            return token
+        if live.status != "active":
+            raise Refusal(
+                409,
+                "not_active",
+                "This game is over: its seats are no longer taken.",
+                message_it="La partita è finita: i suoi posti non si prendono più.",
+            )
+        issued = new_token()
+        taken_as = name or info.name
+        invite_hash = hash_token(invite) if invite is not None else None
         with live.lock:
-            taken = self.writes.run(
-                lambda session: repo.take_seat(
-                    session, game_id, seat, hash_token(issued), name, only_if_free=token is None
+            took = self.writes.run(
+                lambda session: repo.claim_seat(
+                    session, game_id, seat, hash_token(issued), taken_as, invite_hash=invite_hash
                 ),
                 game_id,
             )
-            if not taken:
-                raise Refusal(409, "seat_taken", f"Seat {seat} has already been taken.")
-            info.token_hash, info.joined, info.name = hash_token(issued), True, name
+            if not took:
+                raise self._not_taken(live, seat)
+            info.token_hash, info.joined, info.name = hash_token(issued), True, taken_as
         return issued
 
+    def _not_taken(self, live: Live, seat: str) -> Refusal:
+        """Why a seat was not taken: someone has it (shown by name), or the invite is not
+        its own (a spent one, another seat's, or a guess)."""
+        self.games.reread_seats(live)
+        info = live.seats[seat]
+        if info.joined or info.token_hash is not None:
+            return Refusal(
+                409,
+                "seat_taken",
+                f"Seat {seat} has already been taken by {info.name}.",
+                message_it=f"Il posto {seat} è già stato preso da {info.name}.",
+            )
+        return Refusal(
+            403,
+            "bad_invite",
+            f"This invite does not open seat {seat}.",
+            message_it=f"Questo invito non apre il posto {seat}.",
+        )
+
+    # -- the same table again --------------------------------------------------------------
+
     def rematch(self, live: Live, seat: str) -> tuple[str, str, bool]:
-        """The same table again, dealt anew: the first player to ask opens it (under an id
-        every worker derives alike), each player who asks takes their own seat there with
-        a new token. Returns the new id, the token and whether this call opened it."""
+        """The same table again, dealt anew, under a random id: the first player to ask
+        opens it, every other reaches it through the link the finished game keeps. Each
+        seat a person held is kept for them: asking with that seat's token of the finished
+        game takes it, once. Returns the new id, the token and whether this call opened it."""
         if live.status != "over":
             raise Refusal(409, "not_finished", "A rematch is offered once the game is over.")
-        new_id = hashlib.sha256(f"{live.game_id}:rematch".encode()).hexdigest()[:16]
-        created = False
-        try:
-            again = self.games.get(new_id)
-        except Refusal:
-            seats = [SeatPlan(i.bot or HUMAN, i.name) for i in live.seats.values()]
-            with self.games.loading:  # one opening per process; a PK clash settles workers
-                found = self.games.live.get(new_id)
-                if found is None:
-                    try:
-                        found, _ = self.open(
-                            live.game, live.table.config, seats, None, None, new_id, reserved=True
-                        )
-                        created = True
-                    except IntegrityError:
-                        found = self.games.live[new_id] = self.games.load(new_id)
-                again = found
+        new_id, created = self._rematch_of(live)
+        again = self.games.get(new_id)
         token = new_token()
-        info = again.seats[seat]
         with again.lock:
-            self.writes.run(
-                lambda session: repo.take_seat(
-                    session, new_id, seat, hash_token(token), info.name, only_if_free=False
-                ),
+            took = self.writes.run(
+                lambda session: repo.claim_kept_seat(session, new_id, seat, hash_token(token)),
                 new_id,
             )
-            info.token_hash, info.joined = hash_token(token), True
+            if not took:
+                raise Refusal(
+                    409,
+                    "seat_taken",
+                    f"Your seat {seat} of the rematch was given to the first who asked for it.",
+                    message_it=f"Il tuo posto {seat} nella rivincita è andato al primo che"
+                    " l'ha chiesto.",
+                    game_id=new_id,
+                )
+            again.seats[seat].token_hash = hash_token(token)
         return new_id, token, created
+
+    def _rematch_of(self, live: Live) -> tuple[str, bool]:
+        """The game's rematch, opened now if nobody has yet (and whether it was)."""
+        with self.games.db.session() as session:
+            known = repo.rematch_of(session, live.game_id)
+        if known is not None:
+            return known, False
+        self.games.reread_seats(live)  # who held which seat, as every worker last wrote it
+        seats = [SeatPlan(i.bot or HUMAN, i.name) for i in live.seats.values()]
+        held = [s for s, i in live.seats.items() if i.human and i.token_hash is not None]
+        try:
+            again, _ = self.open(
+                live.game,
+                live.table.config,
+                seats,
+                None,
+                None,
+                secrets.token_hex(8),
+                kept=held,
+                rematch_of=live.game_id,
+            )
+        except _RematchOpened:
+            with self.games.db.session() as session:
+                known = repo.rematch_of(session, live.game_id)
+            assert known is not None, "a rematch was recorded"
+            return known, False
+        return again.game_id, True
 
 
 def _view_names(table: Table) -> dict[str, str]:

@@ -12,6 +12,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    ForeignKeyConstraint,
     Integer,
     String,
     UniqueConstraint,
@@ -41,6 +42,10 @@ class GameRow(Base):
     state_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    seed_known: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The client chose the seed (a practice table, or bots alone): every seat is told."""
+    rematch_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The same table again, once someone asked for it (its id is random)."""
 
 
 class SeatRow(Base):
@@ -53,7 +58,11 @@ class SeatRow(Base):
     """`human` or `bot`."""
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The occupant's token, issued when they took the seat (none: nobody has)."""
     joined: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Taken, or kept for its previous occupant (a rematch's seat, before they ask)."""
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The one-time invite of the seat's link; spent (none) once the seat is taken."""
 
 
 class ActionRow(Base):
@@ -95,3 +104,59 @@ class DeadlineRow(Base):
         DateTime(timezone=True), nullable=True, index=True
     )
     remaining: Mapped[float] = mapped_column(Float)
+
+
+# -- accounts (optional, beside anonymous seat links) ----------------------------------------
+# What hangs on an account is a table of its own with an `account_id` key, as its seats do
+# here; saved lineups, ratings and roles are to join them the same way.
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(32))
+    """As the player wrote it (shown)."""
+    name_key: Mapped[str] = mapped_column(String(64), unique=True)
+    """A hash of the name casefolded: two names that differ only in case are one name."""
+    password_hash: Mapped[str] = mapped_column(String(255))
+    device_key: Mapped[str] = mapped_column(String(64))
+    """Signs the cookie of the browsers that signed in (they skip the account's pause
+    after failed attempts); a new one voids them all (sign out everywhere)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountSessionRow(Base):
+    """A signed-in browser. Only the hash of its id is kept: the id is the cookie."""
+
+    __tablename__ = "account_sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountSeatRow(Base):
+    """A seat its account took: at a table it created, by joining, or in a rematch. A
+    seat hangs on one account at most (the last that took it)."""
+
+    __tablename__ = "account_seats"
+    __table_args__ = (ForeignKeyConstraint(["game_id", "seat"], ["seats.game_id", "seats.seat"]),)
+
+    game_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(16), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    linked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SignInPauseRow(Base):
+    """Failed sign-ins counted under one key (`account:<name>` or `client:<address>`),
+    and until when the next attempt must wait."""
+
+    __tablename__ = "sign_in_pauses"
+
+    key: Mapped[str] = mapped_column(String(160), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer)
+    last_failure_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    blocked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -40,16 +40,55 @@ def seats(session: Session, game_id: str) -> list[SeatRow]:
     return list(session.scalars(query))
 
 
-def take_seat(
-    session: Session, game_id: str, seat: str, token_hash: str, name: str, *, only_if_free: bool
+def claim_seat(
+    session: Session,
+    game_id: str,
+    seat: str,
+    token_hash: str,
+    name: str,
+    *,
+    invite_hash: str | None,
 ) -> bool:
-    """Marks a seat joined with the token `token_hash`; `only_if_free`: unless someone took
-    it first (then False comes back and nothing changes)."""
+    """Gives a free seat (nobody's token, not kept for anyone) its occupant's token,
+    spending its invite; `invite_hash`: only if the seat's invite is this one. False (and
+    nothing changes) when someone took it first or the invite does not match."""
+    query = update(SeatRow).where(
+        SeatRow.game_id == game_id,
+        SeatRow.seat == seat,
+        SeatRow.joined.is_(False),
+        SeatRow.token_hash.is_(None),
+    )
+    if invite_hash is not None:
+        query = query.where(SeatRow.invite_hash == invite_hash)
+    values = dict(joined=True, name=name, token_hash=token_hash, invite_hash=None)
+    return bool(session.execute(query.values(**values)).rowcount)  # type: ignore[attr-defined]
+
+
+def claim_kept_seat(session: Session, game_id: str, seat: str, token_hash: str) -> bool:
+    """Gives a seat kept for its previous occupant (a rematch's) their token, once: False
+    when it was given already."""
+    query = update(SeatRow).where(
+        SeatRow.game_id == game_id,
+        SeatRow.seat == seat,
+        SeatRow.joined.is_(True),
+        SeatRow.token_hash.is_(None),
+    )
+    return bool(session.execute(query.values(token_hash=token_hash)).rowcount)  # type: ignore[attr-defined]
+
+
+def rename_seat(session: Session, game_id: str, seat: str, name: str) -> None:
     query = update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-    if only_if_free:
-        query = query.where(SeatRow.joined.is_(False))
-    moved = session.execute(query.values(joined=True, name=name, token_hash=token_hash))
-    return bool(moved.rowcount)  # type: ignore[attr-defined]
+    session.execute(query.values(name=name))
+
+
+def link_rematch(session: Session, game_id: str, rematch_id: str) -> bool:
+    """Records `rematch_id` as the game's rematch, unless it has one already (False)."""
+    query = update(GameRow).where(GameRow.id == game_id, GameRow.rematch_id.is_(None))
+    return bool(session.execute(query.values(rematch_id=rematch_id)).rowcount)  # type: ignore[attr-defined]
+
+
+def rematch_of(session: Session, game_id: str) -> str | None:
+    return session.scalar(select(GameRow.rematch_id).where(GameRow.id == game_id))
 
 
 def actions_after(session: Session, game_id: str, version: int) -> list[ActionRow]:
@@ -249,7 +288,9 @@ def latest_snapshot(session: Session, game_id: str, at_most: int) -> SnapshotRow
 def lobby(session: Session, limit: int = 100) -> list[tuple[GameRow, list[SeatRow]]]:
     """Active games with a human seat nobody has joined yet, newest first."""
     open_games = (
-        select(SeatRow.game_id).where(SeatRow.kind == "human", SeatRow.joined.is_(False)).distinct()
+        select(SeatRow.game_id)
+        .where(SeatRow.kind == "human", SeatRow.joined.is_(False), SeatRow.token_hash.is_(None))
+        .distinct()
     )
     query = (
         select(GameRow)

@@ -72,20 +72,36 @@ class Api:
         options: dict[str, Any] | None = None,
         seed: int | None = 7,
         game: str = "legends",
+        *,
+        claim: bool = True,
     ) -> dict[str, Any]:
-        """A new table; the answer gets `tokens` (seat → token) and `urls` (seat → join
-        link, relative to the server) of its human seats."""
+        """A new table (a seed of the test's makes it a practice table); the answer gets
+        `invites` and `urls` (seat → the join link, relative to the server) of its human
+        seats. `claim`: every such seat is taken with its invite over the API, `tokens`
+        (seat → token) are the seats' own and `urls` carry them, as the creator's own link
+        does; else the links carry the invites, for a page to take the seat."""
         default = CLASSIC if game == "legends" else {}
         body: dict[str, Any] = {"game": game, "options": options or default, "seats": seats}
         if seed is not None:
-            body["seed"] = seed
+            body |= {"seed": seed, "practice_seed_known": True}
         response = self.http.post("/api/games", json=body)
         assert response.status_code == 201, response.text
         created: dict[str, Any] = response.json()
-        created["tokens"] = {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
+        game_id = created["game_id"]
+        created["invites"] = {s["seat"]: s["invite"] for s in created["seats"] if s["invite"]}
         created["urls"] = {
             s["seat"]: local(s["join_url"]) for s in created["seats"] if s["join_url"]
         }
+        created["tokens"] = {}
+        if claim:
+            for seat, invite in created["invites"].items():
+                joined = self.http.post(
+                    f"/api/games/{game_id}/seats/{seat}/join", json={"invite": invite}
+                )
+                assert joined.status_code == 200, joined.text
+                token = joined.json()["token"]
+                created["tokens"][seat] = token
+                created["urls"][seat] = f"/play/{game_id}?seat={seat}#token={token}"
         return created
 
     def catalog(self, lang: str = "en") -> list[dict[str, Any]]:

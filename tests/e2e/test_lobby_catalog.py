@@ -113,7 +113,8 @@ def test_the_boss_preset_seats_the_automatic_boss(open_page, api: Api) -> None:
 
 
 def test_an_open_table_is_labelled_with_its_game(open_page, api: Api) -> None:
-    created = api.create([{"kind": "human", "name": "Uma"}, {"kind": "human", "name": "Vic"}])
+    uma, vic = {"kind": "human", "name": "Uma"}, {"kind": "human", "name": "Vic"}
+    created = api.create([uma, vic], seed=None, claim=False)
     page = open_page()
     page.goto("/")
     table = page.locator("#games li.game").filter(has_text="Uma, Vic")

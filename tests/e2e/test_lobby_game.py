@@ -36,10 +36,11 @@ def test_create_a_table_in_the_lobby_and_play_it_to_the_end(
     play = links.nth(0).locator("a.button")
     expect(play).to_have_text("Play as Ada")
     join_link = links.nth(0).locator("input").input_value()
-    assert re.search(r"/play/\w+\?seat=P1&lang=en#token=", join_link), join_link
+    # A one-time invite, never the seat's token: the token goes to whoever takes the seat.
+    assert re.search(r"^http://[^/]+/play/\w+\?seat=P1&lang=en#invite=", join_link), join_link
     play.click()
 
-    # The token leaves the address bar once the seat is taken.
+    # The invite leaves the address bar once the seat is taken.
     expect(page).to_have_url(re.compile(r"/play/\w+\?seat=P1&lang=en$"))
     game_id = page.url.split("/play/")[1].split("?")[0]
     expect(page.locator("#board section.seat.mine")).to_contain_text("Ada")
@@ -72,7 +73,7 @@ def test_create_a_table_in_the_lobby_and_play_it_to_the_end(
 
 def test_sit_at_an_open_table_or_watch_it_from_the_lobby(open_page, api: Api) -> None:
     zoe, yan = {"kind": "human", "name": "Zoe", "age": 20}, {"kind": "human", "name": "Yan"}
-    created = api.create([zoe, yan], seed=5)
+    created = api.create([zoe, yan], claim=False)
     game_id = created["game_id"]
     page = open_page()
     page.goto("/")
@@ -85,11 +86,11 @@ def test_sit_at_an_open_table_or_watch_it_from_the_lobby(open_page, api: Api) ->
     expect(page).to_have_url(re.compile(rf"/play/{game_id}\?seat=P2$"))
     expect(page.locator("#board section.seat.mine")).to_have_attribute("data-seat", "P2")
     expect(page.locator("#board section.seat.mine")).to_contain_text("Yan (you)")
-    # The seat is taken: nobody else can sit there, not even with the first link's token.
+    # The seat is taken: nobody else can sit there, not even with the link's invite.
     join = f"/api/games/{game_id}/seats/P2/join"
     assert api.http.post(join, json={}).json()["code"] == "seat_taken"
-    old_link = {"Authorization": f"Bearer {created['tokens']['P2']}"}
-    assert api.http.post(join, json={}, headers=old_link).json()["code"] == "bad_token"
+    invite = {"invite": created["invites"]["P2"]}
+    assert api.http.post(join, json=invite).json()["code"] == "seat_taken"
 
     # Someone else (another browser) watches: no seat, no hand.
     other = open_page()

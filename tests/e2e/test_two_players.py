@@ -72,3 +72,33 @@ def test_each_player_sees_only_their_own_hand(open_page, api: Api) -> None:
             assert not any(f'"{iid}"' in frame for frame in frames), f"{iid} was sent"
         first = json.loads(frames[0])
         assert first["type"] == "state" and first["seat"] == seat
+
+
+def test_an_invite_seats_the_first_to_open_it_and_the_next_one_watches(open_page, api: Api) -> None:
+    created = api.create([ADA, BEA], seed=None, claim=False)
+    game_id, link = created["game_id"], created["urls"]["P2"]
+    assert "#invite=" in link
+    first = open_page()
+    first.goto(link)
+    expect(first.locator("#board section.seat.mine")).to_have_attribute("data-seat", "P2")
+    expect(first).to_have_url(re.compile(rf"/play/{game_id}\?seat=P2$"))  # the invite is gone
+    # Whoever opens the same link next (the creator, who saw it) only watches.
+    second = open_page()
+    second.goto(link)
+    expect(second.locator("#banner")).to_have_text(
+        "This seat has already been taken by Bea: you are watching."
+    )
+    expect(second.locator("#board section.seat")).to_have_count(2)
+    expect(second.locator("#board section.seat.mine")).to_have_count(0)
+    expect(second.locator("#hand")).to_have_count(0)
+    assert api.view(game_id)["seats"]["P2"]["joined"] is True
+    # The table says whether its seed is known: here the server drew it.
+    expect(first.locator("#status .practice")).to_have_count(0)
+
+
+def test_a_practice_table_tells_every_seat_its_seed_is_known(open_page, api: Api) -> None:
+    created = api.create([ADA, BEA], seed=7)
+    for seat in ("P1", "P2"):
+        page = open_page()
+        page.goto(created["urls"][seat])
+        expect(page.locator("#status .practice")).to_have_text("Practice: the seed is known")

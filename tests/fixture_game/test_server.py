@@ -4,14 +4,28 @@ knows the game."""
 
 from __future__ import annotations
 
-from tests.server.api_helpers import act, bearer, running, view, wait_for, ws_receive, ws_until
+from tests.server.api_helpers import (
+    act,
+    bearer,
+    running,
+    take_seat,
+    view,
+    wait_for,
+    ws_receive,
+    ws_until,
+)
 
 
 def create(client, seats):
+    """A table of `seats`, each person's seat taken with its link's invite."""
     response = client.post("/api/games", json={"game": "kuhn", "options": {}, "seats": seats})
     assert response.status_code == 201, response.text
     created = response.json()
-    created["tokens"] = {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
+    created["tokens"] = {
+        s["seat"]: take_seat(client, created["game_id"], s["seat"], s["invite"])
+        for s in created["seats"]
+        if s.get("invite")
+    }
     return created
 
 

@@ -49,10 +49,20 @@ def bearer(token: str | None) -> dict[str, str]:
 def create_body(
     options: dict[str, Any], seats: list[dict[str, Any]], seed: int | None = 5
 ) -> dict[str, Any]:
+    """A new table's request; a seed of the test's makes it a practice table (a table with
+    a person takes a client's seed only so)."""
     body: dict[str, Any] = {"game": "legends", "options": options, "seats": seats}
     if seed is not None:
         body["seed"] = seed
+        body["practice_seed_known"] = True
     return body
+
+
+def take_seat(client: TestClient, game_id: str, seat: str, invite: str) -> str:
+    """Joins `seat` with its link's invite, as its person's page does; returns the token."""
+    response = client.post(f"/api/games/{game_id}/seats/{seat}/join", json={"invite": invite})
+    assert response.status_code == 200, response.text
+    return str(response.json()["token"])
 
 
 def create(
@@ -60,14 +70,22 @@ def create(
     options: dict[str, Any] | None = None,
     seats: list[dict[str, Any]] | None = None,
     seed: int | None = 5,
+    *,
+    claim: bool = True,
 ) -> dict[str, Any]:
     """Creates a game (two humans in a short simplified game by default); returns the
-    answer with `tokens` added: seat → token of every human seat."""
+    answer with `invites` (seat → invite) and `tokens` (seat → token) added: `claim`,
+    every person's seat taken with its invite (the test plays them all), else only the
+    tokens the creation gave."""
     body = create_body(options or SIMPLIFIED, seats or [ANNA, BRUNO], seed)
     response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.text
     created = response.json()
+    created["invites"] = {s["seat"]: s["invite"] for s in created["seats"] if s.get("invite")}
     created["tokens"] = {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
+    if claim:
+        for seat, invite in created["invites"].items():
+            created["tokens"][seat] = take_seat(client, created["game_id"], seat, invite)
     return created
 
 

@@ -221,11 +221,23 @@ def create_game(
     seats: Sequence[Mapping[str, Any]] = SEATS,
     seed: int = 5,
 ) -> CreatedGame:
-    body = {"game": "legends", "options": dict(options), "seats": list(seats), "seed": seed}
+    body = {
+        "game": "legends",
+        "options": dict(options),
+        "seats": list(seats),
+        "seed": seed,
+        "practice_seed_known": True,  # a table with a person takes a seed only so
+    }
     response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.text
     data = response.json()
-    tokens = {s["seat"]: s["token"] for s in data["seats"] if s["token"]}
+    tokens = {}
+    for entry in data["seats"]:  # every person's seat taken with its invite
+        if entry["invite"]:
+            url = f"/api/games/{data['game_id']}/seats/{entry['seat']}/join"
+            joined = client.post(url, json={"invite": entry["invite"]})
+            assert joined.status_code == 200, joined.text
+            tokens[entry["seat"]] = joined.json()["token"]
     return CreatedGame(data["game_id"], tokens, dict(options), [dict(s) for s in seats], seed)
 
 

@@ -39,7 +39,9 @@ async def _attached(*services: GameService):
 
 
 def _open(service: GameService, seed: int):
-    return service.tables.create("legends", {"mode": "classic"}, PLAYERS, seed=seed)[0]
+    return service.tables.create(
+        "legends", {"mode": "classic"}, PLAYERS, seed=seed, practice_seed_known=True
+    )[0]
 
 
 def _first_move(live):

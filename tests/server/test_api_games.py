@@ -22,9 +22,12 @@ from .api_helpers import (
 )
 
 
-def join(client, game_id, seat, token=None, name=None):
-    body = {"name": name} if name else None
-    return client.post(f"/api/games/{game_id}/seats/{seat}/join", json=body, headers=bearer(token))
+def join(client, game_id, seat, token=None, name=None, invite=None):
+    body = {"name": name} if name else {}
+    if invite:
+        body["invite"] = invite
+    url = f"/api/games/{game_id}/seats/{seat}/join"
+    return client.post(url, json=body or None, headers=bearer(token))
 
 
 def lobby_ids(client):
@@ -36,31 +39,84 @@ def lobby_ids(client):
 # -- creating ----------------------------------------------------------------------------------
 
 
-def test_create_returns_a_game_id_and_a_token_per_human_seat(db_url):
+def test_create_returns_a_game_id_and_an_invite_per_human_seat(db_url):
     with running(db_url) as client:
-        created = create(client, SIMPLIFIED, [ANNA, ROBO])
+        created = create(client, SIMPLIFIED, [ANNA, ROBO], claim=False)
     assert isinstance(created["game_id"], str) and created["game_id"]
     human, bot = created["seats"]
     assert (human["seat"], human["kind"], human["name"]) == ("P1", "human", "Anna")
-    assert len(human["token"]) == 22
-    assert (bot["kind"], bot["token"], bot["join_url"]) == ("bot", None, None)
+    assert human["token"] is None and len(human["invite"]) == 22
+    assert (bot["kind"], bot["token"], bot["invite"], bot["join_url"]) == ("bot", None, None, None)
 
 
-def test_join_url_carries_the_token_in_the_fragment_only(db_url):
+def test_the_creators_own_seat_comes_with_its_token_taken_at_once(db_url):
     with running(db_url) as client:
-        created = create(client, SIMPLIFIED, [ANNA, BRUNO])
+        body = {"game": "legends", "options": SIMPLIFIED, "seats": [ANNA, BRUNO]}
+        response = client.post("/api/games", json=body | {"creator_seat": 1})
+        assert response.status_code == 201, response.text
+        anna, bruno = response.json()["seats"]
+        assert anna["token"] is None and anna["invite"]
+        assert bruno["invite"] is None and urlsplit(bruno["join_url"]).fragment == (
+            f"token={bruno['token']}"
+        )
+        game_id = response.json()["game_id"]
+        assert view(client, game_id, bruno["token"])["seat"] == "P2"
+        seats = view(client, game_id)["seats"]
+        assert (seats["P1"]["joined"], seats["P2"]["joined"]) == (False, True)
+
+
+@pytest.mark.parametrize("creator_seat", [2, 1], ids=["no_such_place", "a_bots_seat"])
+def test_the_creator_sits_only_at_a_persons_seat(db_url, creator_seat):
+    with running(db_url) as client:
+        body = {"game": "legends", "options": SIMPLIFIED, "seats": [ANNA, ROBO]}
+        response = client.post("/api/games", json=body | {"creator_seat": creator_seat})
+    assert response.status_code == 422
+    assert response.json()["field"] == "creator_seat"
+
+
+def test_join_url_is_relative_and_carries_the_invite_in_the_fragment_only(db_url):
+    with running(db_url) as client:
+        created = create(client, SIMPLIFIED, [ANNA, BRUNO], claim=False)
     for seat in created["seats"]:
         url = urlsplit(seat["join_url"])
-        assert url.fragment == f"token={seat['token']}"
-        assert seat["token"] not in url.path + url.query
-        assert created["game_id"] in url.path
+        assert (url.scheme, url.netloc) == ("", "")
+        assert url.path == f"/play/{created['game_id']}"
+        assert url.fragment == f"invite={seat['invite']}"
+        assert seat["invite"] not in url.path + url.query
         assert parse_qs(url.query)["seat"] == [seat["seat"]]
 
 
-def test_every_human_seat_gets_a_different_token(db_url):
+def test_every_human_seat_gets_a_different_invite_and_token(db_url):
     with running(db_url) as client:
         created = create(client, SIMPLIFIED, [ANNA, BRUNO])
+    assert len(set(created["invites"].values())) == 2
     assert len(set(created["tokens"].values())) == 2
+    assert not set(created["invites"].values()) & set(created["tokens"].values())
+
+
+def test_a_table_of_bots_alone_may_choose_its_seed_and_says_so(db_url):
+    with running(db_url) as client:
+        body = {"game": "legends", "options": SIMPLIFIED, "seats": [ROBO, ROBO], "seed": 4}
+        response = client.post("/api/games", json=body)
+        assert response.status_code == 201, response.text
+        assert view(client, response.json()["game_id"])["practice_seed_known"] is True
+
+
+def test_a_practice_flag_without_a_seed_is_refused(db_url):
+    with running(db_url) as client:
+        body = create_body(SIMPLIFIED, [ANNA, BRUNO], None) | {"practice_seed_known": True}
+        response = client.post("/api/games", json=body)
+    assert response.status_code == 422
+    assert response.json()["field"] == "practice_seed_known"
+
+
+def test_the_lobby_marks_a_practice_table(db_url):
+    with running(db_url) as client:
+        practice = create(client, SIMPLIFIED, [ANNA, BRUNO], claim=False)
+        drawn = create(client, SIMPLIFIED, [ANNA, BRUNO], None, claim=False)
+        listed = {g["game_id"]: g for g in client.get("/api/games").json()}
+    assert listed[practice["game_id"]]["practice_seed_known"] is True
+    assert listed[drawn["game_id"]]["practice_seed_known"] is False
 
 
 @pytest.mark.parametrize(
@@ -72,8 +128,19 @@ def test_every_human_seat_gets_a_different_token(db_url):
         {"game": "legends", "seats": [{"age": 9}], "unexpected": 1},
         {"game": "legends", "seats": [{"age": 9}], "seed": -1},
         {"game": "legends", "seats": "Anna"},
+        {"game": "legends", "seats": [{"age": 9}], "practice_seed_known": "yes"},
+        {"game": "legends", "seats": [{"age": 9}], "creator_seat": True},
     ],
-    ids=["no_seats", "long_name", "bad_kind", "extra_field", "negative_seed", "seats_not_list"],
+    ids=[
+        "no_seats",
+        "long_name",
+        "bad_kind",
+        "extra_field",
+        "negative_seed",
+        "seats_not_list",
+        "practice_not_bool",
+        "creator_seat_not_int",
+    ],
 )
 def test_malformed_create_body_is_refused_with_code_and_message(db_url, body):
     with running(db_url) as client:
@@ -133,7 +200,7 @@ def test_invalid_config_is_refused_422_invalid_config_with_reason(db_url, option
 
 def test_lobby_lists_a_game_with_an_open_human_seat(db_url):
     with running(db_url) as client:
-        created = create(client, SIMPLIFIED, [ANNA, ROBO])
+        created = create(client, SIMPLIFIED, [ANNA, ROBO], claim=False)
         listed = client.get("/api/games").json()
     [entry] = [g for g in listed if g["game_id"] == created["game_id"]]
     assert entry["game"] == "legends"
@@ -150,12 +217,12 @@ def test_lobby_does_not_list_a_game_without_human_seats(db_url):
 
 def test_lobby_keeps_listing_a_game_until_every_human_seat_is_joined(db_url):
     with running(db_url) as client:
-        created = create(client, SIMPLIFIED, [ANNA, BRUNO])
-        game_id, tokens = created["game_id"], created["tokens"]
-        assert join(client, game_id, "P1", tokens["P1"]).status_code == 200
+        created = create(client, SIMPLIFIED, [ANNA, BRUNO], claim=False)
+        game_id, invites = created["game_id"], created["invites"]
+        assert join(client, game_id, "P1", invite=invites["P1"]).status_code == 200
         [entry] = [g for g in client.get("/api/games").json() if g["game_id"] == game_id]
         assert entry["open_seats"] == ["P2"]
-        assert join(client, game_id, "P2", tokens["P2"]).status_code == 200
+        assert join(client, game_id, "P2", invite=invites["P2"]).status_code == 200
         assert game_id not in lobby_ids(client)
 
 
@@ -176,50 +243,103 @@ def test_lobby_does_not_list_a_finished_game(db_url):
 # -- joining -----------------------------------------------------------------------------------
 
 
-def test_join_with_the_link_token_marks_the_seat_joined(db_url):
+def test_join_with_the_links_invite_takes_the_seat_with_a_new_token(db_url):
     with running(db_url) as client:
-        created = create(client, SIMPLIFIED, [ANNA, BRUNO])
-        game_id, token = created["game_id"], created["tokens"]["P1"]
-        response = join(client, game_id, "P1", token)
+        created = create(client, SIMPLIFIED, [ANNA, BRUNO], claim=False)
+        game_id, invite = created["game_id"], created["invites"]["P1"]
+        response = join(client, game_id, "P1", invite=invite)
         assert response.status_code == 200
-        assert response.json() == {"game_id": game_id, "seat": "P1", "token": token}
+        taken = response.json()
+        assert (taken["game_id"], taken["seat"]) == (game_id, "P1")
+        assert taken["token"] != invite and len(taken["token"]) == 22
+        assert view(client, game_id, taken["token"])["seat"] == "P1"
         seats = view(client, game_id)["seats"]
     assert seats["P1"]["joined"] is True
     assert seats["P2"]["joined"] is False
 
 
+def test_an_invite_is_not_a_token(db_url):
+    with running(db_url) as client:
+        created = create(client, SIMPLIFIED, [ANNA, BRUNO], claim=False)
+        game_id, invite = created["game_id"], created["invites"]["P1"]
+        refused = client.get(f"/api/games/{game_id}/view", headers=bearer(invite))
+    assert refused.status_code == 401
+
+
+def test_an_invite_is_spent_once_the_seat_is_taken(db_url):
+    with running(db_url) as client:
+        created = create(client, SIMPLIFIED, [ANNA, BRUNO], claim=False)
+        game_id, invite = created["game_id"], created["invites"]["P2"]
+        first = join(client, game_id, "P2", invite=invite).json()["token"]
+        again = join(client, game_id, "P2", invite=invite)
+        assert again.status_code == 409
+        assert again.json()["code"] == "seat_taken"
+        assert "Bruno" in again.json()["message"] and again.json()["message_it"]
+        assert view(client, game_id, first)["seat"] == "P2"
+
+
+def test_an_invite_opens_its_own_seat_only(db_url):
+    with running(db_url) as client:
+        created = create(client, SIMPLIFIED, [ANNA, BRUNO], claim=False)
+        game_id = created["game_id"]
+        for invite in (created["invites"]["P1"], "not-an-invite"):
+            response = join(client, game_id, "P2", invite=invite)
+            assert response.status_code == 403
+            assert response.json()["code"] == "bad_invite"
+        assert view(client, game_id)["seats"]["P2"]["joined"] is False
+
+
 def test_join_with_a_name_renames_the_seat(db_url):
     with running(db_url) as client:
-        created = create(client, SIMPLIFIED, [ANNA, BRUNO])
+        created = create(client, SIMPLIFIED, [ANNA, BRUNO], claim=False)
         game_id = created["game_id"]
-        assert join(client, game_id, "P1", created["tokens"]["P1"], "Annina").status_code == 200
+        token = join(client, game_id, "P1", name="Annina", invite=created["invites"]["P1"])
         assert view(client, game_id)["seats"]["P1"]["name"] == "Annina"
+        # The occupant, with its token, may rename it again.
+        renamed = join(client, game_id, "P1", token.json()["token"], "Anna B.")
+        assert renamed.json()["token"] == token.json()["token"]
+        assert view(client, game_id)["seats"]["P1"]["name"] == "Anna B."
 
 
-def test_join_without_token_issues_a_new_token_and_voids_the_old_one(db_url):
+def test_join_from_the_lobby_takes_a_free_seat_and_spends_its_invite(db_url):
     with running(db_url) as client:
-        created = create(client, SIMPLIFIED, [ANNA, BRUNO])
-        game_id, old = created["game_id"], created["tokens"]["P2"]
+        created = create(client, SIMPLIFIED, [ANNA, BRUNO], claim=False)
+        game_id = created["game_id"]
         response = join(client, game_id, "P2")
         assert response.status_code == 200
         new = response.json()["token"]
-        assert new != old and len(new) == 22
+        assert len(new) == 22
         assert view(client, game_id, new)["seat"] == "P2"
-        refused = client.get(f"/api/games/{game_id}/view", headers=bearer(old))
-    assert refused.status_code == 401
-    assert refused.json()["code"] == "bad_token"
+        late = join(client, game_id, "P2", invite=created["invites"]["P2"])
+    assert late.status_code == 409
+    assert late.json()["code"] == "seat_taken"
 
 
 def test_join_of_a_taken_seat_without_token_is_refused_409_seat_taken(db_url):
     with running(db_url) as client:
         created = create(client, SIMPLIFIED, [ANNA, BRUNO])
         game_id = created["game_id"]
-        assert join(client, game_id, "P1", created["tokens"]["P1"]).status_code == 200
         response = join(client, game_id, "P1")
         assert response.status_code == 409
         assert response.json()["code"] == "seat_taken"
         # the seat's holder keeps it
         assert view(client, game_id, created["tokens"]["P1"])["seat"] == "P1"
+
+
+def test_join_of_a_finished_game_is_refused(db_url):
+    with running(db_url) as client:
+        created = create(client, CLASSIC, [ANNA, BRUNO], claim=False)
+        game_id, invites = created["game_id"], created["invites"]
+        token = join(client, game_id, "P2", invite=invites["P2"]).json()["token"]
+        over = client.post(
+            f"/api/games/{game_id}/actions",
+            json={"action": "concede", "version": None},
+            headers=bearer(token),
+        )
+        assert over.json()["status"] == "over"
+        response = join(client, game_id, "P1", invite=invites["P1"])
+    assert response.status_code == 409
+    assert response.json()["code"] == "not_active"
 
 
 def test_join_of_a_bot_seat_is_refused_404(db_url):
@@ -239,11 +359,13 @@ def test_join_of_a_seat_that_does_not_exist_is_refused_404(db_url):
 
 def test_join_with_another_seats_token_is_refused_403(db_url):
     with running(db_url) as client:
-        created = create(client, SIMPLIFIED, [ANNA, BRUNO])
-        response = join(client, created["game_id"], "P2", created["tokens"]["P1"])
+        created = create(client, SIMPLIFIED, [ANNA, BRUNO], claim=False)
+        game_id = created["game_id"]
+        token = join(client, game_id, "P1", invite=created["invites"]["P1"]).json()["token"]
+        response = join(client, game_id, "P2", token)
         assert response.status_code == 403
         assert response.json()["code"] == "forbidden"
-        assert view(client, created["game_id"])["seats"]["P2"]["joined"] is False
+        assert view(client, game_id)["seats"]["P2"]["joined"] is False
 
 
 def test_join_of_an_unknown_game_is_refused_404_unknown_game(db_url):

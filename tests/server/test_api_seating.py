@@ -154,11 +154,12 @@ def test_a_bad_option_is_refused_by_the_games_table_options(client, options, fie
 
 @pytest.mark.parametrize("number", ["Infinity", "-Infinity", "NaN"])
 def test_numbers_json_cannot_hold_are_refused_not_crashed_on(client, number):
+    """Refused where the body is parsed (issue 16): no route sees them."""
     body = json.dumps(legends([ANNA, BRUNO], mode="classic", timers={"turn_s": 1}))
     body = body.replace('"turn_s": 1', f'"turn_s": {number}')
     response = client.post("/api/games", content=body, headers={"content-type": "application/json"})
     assert response.status_code == 422
-    assert response.json()["message"].startswith("options.timers.turn_s: ")
+    assert response.json()["field"] == "body"
 
 
 def test_a_trono_option_outside_its_bounds_is_refused(client):

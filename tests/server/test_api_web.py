@@ -184,6 +184,11 @@ def test_rematch_seats_each_player_again_in_a_new_deal(db_url):
         )
         assert new_id not in [g["game_id"] for g in client.get("/api/games").json()]
         assert client.post(f"/api/games/{new_id}/seats/P1/join").json()["code"] == "seat_taken"
+        # Each seat is given once: asking again is refused, naming the rematch.
+        twice = client.post(f"/api/games/{game_id}/rematch", headers=bearer(tokens["P1"]))
+        assert twice.status_code == 409
+        assert (twice.json()["code"], twice.json()["game_id"]) == ("seat_taken", new_id)
+        assert view(client, new_id, fresh["P1"])["seat"] == "P1"
 
 
 def test_rematch_keeps_bots_and_needs_a_finished_game(tmp_path):

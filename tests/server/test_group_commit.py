@@ -251,7 +251,10 @@ def test_concurrent_moves_of_many_games_are_each_committed_before_their_answer(d
     service = GameService(database, bot_delay=0)
     players = [{"name": "Anna", "age": 9}, {"name": "Bruno", "age": 30}]
     games = [
-        service.tables.create("legends", {"mode": "classic"}, players, seed=s)[0] for s in range(12)
+        service.tables.create(
+            "legends", {"mode": "classic"}, players, seed=s, practice_seed_known=True
+        )[0]
+        for s in range(12)
     ]
     started = threading.Barrier(len(games))
 

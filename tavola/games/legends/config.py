@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tavola.core import ConfigError, ContentError
+from tavola.core.jsontypes import JsonNumber
+from tavola.core.text import Text, UnicodeOnly
 
 from .cards import CharacterCard
 from .catalog import DEFAULT_CATALOG, Catalog, resolve_catalog
@@ -16,39 +18,50 @@ from .catalog import DEFAULT_CATALOG, Catalog, resolve_catalog
 Mode = Literal["classic", "epic", "simplified"]
 Sides = Literal["good_vs_evil", "free_for_all", "teams"]
 
+DAY = 86_400.0
+"""The longest any decision may be timed, in seconds: a clock's deadline stays a date."""
+
+Seconds = Annotated[float, Field(gt=0, le=DAY), JsonNumber]
+CardId = Annotated[Text, Field(min_length=1, max_length=100)]
+Cards = Annotated[list[CardId], Field(max_length=1000)]
+
 
 class _Options(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    """Every option bounded: finite numbers, integers far below 2^63, text that UTF-8
+    can carry (configs come from files and scenarios as well as from tables)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class PlayerSpec(_Options):
     """One player seat. `age` gives agility (100 − age): the youngest plays first."""
 
-    name: str = ""
+    name: Annotated[Text, Field(max_length=60)] = ""
     kind: Literal["human", "bot"] = "human"
-    age: int
-    team: str | None = None
-    main_card_id: str | None = None
-    contribution: list[str] = []
+    age: Annotated[int, Field(ge=-(2**31), le=2**31)]
+    """Checked as the rules say by `check_config` (reason `invalid_age`); bounded here."""
+    team: Annotated[Text, Field(max_length=32)] | None = None
+    main_card_id: CardId | None = None
+    contribution: Cards = []
 
 
 class BossSpec(_Options):
-    main_card_id: str
+    main_card_id: CardId
     level: Annotated[int, Field(ge=1, le=5)] = 1
-    contribution: list[str] = []
+    contribution: Cards = []
 
 
 class Timers(_Options):
-    """Seconds per decision (R110–R116); `autopilot_after` consecutive timeouts hand a
-    seat to the reference bot."""
+    """Seconds per decision (R110–R116), a day at most; `autopilot_after` consecutive
+    timeouts hand a seat to the reference bot."""
 
-    turn_s: Annotated[float, Field(gt=0)] = 90
-    response_s: Annotated[float, Field(gt=0)] = 15
-    counter_s: Annotated[float, Field(gt=0)] = 45
-    setup_s: Annotated[float, Field(gt=0)] = 60
-    flip_s: Annotated[float, Field(gt=0)] = 10
-    choice_s: Annotated[float, Field(gt=0)] = 10
-    autopilot_after: Annotated[int, Field(ge=1)] | None = None
+    turn_s: Seconds = 90
+    response_s: Seconds = 15
+    counter_s: Seconds = 45
+    setup_s: Seconds = 60
+    flip_s: Seconds = 10
+    choice_s: Seconds = 10
+    autopilot_after: Annotated[int, Field(ge=1, le=1000)] | None = None
 
 
 class SimplifiedOptions(_Options):
@@ -57,7 +70,7 @@ class SimplifiedOptions(_Options):
     special_card_value: Literal["zero", "reflip"] = "zero"
     switch_applies: Literal["current", "next"] = "current"
     war_participants: Literal["all", "tied_only"] = "all"
-    max_clashes: Annotated[int, Field(ge=1)] = 1000
+    max_clashes: Annotated[int, Field(ge=1, le=100_000)] = 1000
     shuffle_winnings: bool = False
 
 
@@ -66,7 +79,7 @@ class LegendsConfig(_Options):
     sides: Sides = "free_for_all"
     players: list[PlayerSpec]
     boss: BossSpec | None = None
-    catalog: str | list[str | dict[str, Any]] = DEFAULT_CATALOG
+    catalog: Annotated[str | list[str | dict[str, Any]], UnicodeOnly] = DEFAULT_CATALOG
     main_selection: Literal["choose", "random"] = "choose"
     deck_source: Literal["contributions", "starter", "both"] = "contributions"
     initial_deal_size: Annotated[int, Field(ge=0, le=10)] = 5
@@ -78,20 +91,29 @@ class LegendsConfig(_Options):
     defence_stat_rule: Literal["max", "choice"] = "max"
     classic_damage: Literal["flat", "ceil"] = "flat"
     classic_hit_value: Annotated[int, Field(ge=1, le=1000)] = 100
-    max_joint_attackers: Annotated[int, Field(ge=1)] | None = None
+    max_joint_attackers: Annotated[int, Field(ge=1, le=64)] | None = None
     extra_draw_mode: Literal["per_character", "per_player", "off"] = "per_character"
-    max_forgo_draws_per_turn: Annotated[int, Field(ge=0)] | None = None
+    max_forgo_draws_per_turn: Annotated[int, Field(ge=0, le=1000)] | None = None
     counter_attack_mode: Literal["immediate", "next_turn"] = "immediate"
     response_scope: Literal["participants_and_allies", "all"] = "participants_and_allies"
     team_protection: bool = False
     team_shared_hands: bool = False
     boss_hand_public: bool = True
-    max_characters_on_table: Annotated[int, Field(ge=1)] | None = None
-    max_rounds: Annotated[int, Field(ge=1)] = 40
-    max_actions_per_turn: Annotated[int, Field(ge=10)] = 200
-    max_plays_per_window: Annotated[int, Field(ge=1)] = 30
+    max_characters_on_table: Annotated[int, Field(ge=1, le=1000)] | None = None
+    max_rounds: Annotated[int, Field(ge=1, le=10_000)] = 40
+    max_actions_per_turn: Annotated[int, Field(ge=10, le=100_000)] = 200
+    max_plays_per_window: Annotated[int, Field(ge=1, le=10_000)] = 30
     timers: Timers | None = None
     simplified: SimplifiedOptions = SimplifiedOptions()
+
+    @field_validator("catalog")
+    @classmethod
+    def _catalog_size(cls, value: str | list[str | dict[str, Any]]) -> Any:
+        if isinstance(value, str) and len(value) > 200:
+            raise ValueError("a catalogue's id is at most 200 characters")
+        if isinstance(value, list) and len(value) > 10_000:
+            raise ValueError("a catalogue lists at most 10,000 entries")
+        return value
 
 
 def _field_name(loc: tuple[int | str, ...]) -> str:

@@ -12,16 +12,16 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tavola.core.capabilities import HUMAN, Preset
+from tavola.core.jsontypes import JsonBool, JsonNumber
+from tavola.core.text import Text
 
-from .config import Mode, Sides
-
-DAY = 86_400.0
-"""The longest any decision may be timed, in seconds."""
-
-Seconds = Annotated[float, Field(gt=0, le=DAY)]
+from .config import Mode, Seconds, Sides
 
 
 class _Options(BaseModel):
+    """A number is a number, a boolean true or false, as JSON Schema has them
+    (`tavola.core.jsontypes`): `true` or `"3"` is not 1 or 3."""
+
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
@@ -35,7 +35,7 @@ class TableTimers(_Options):
     setup_s: Seconds = 60
     flip_s: Seconds = 10
     choice_s: Seconds = 10
-    autopilot_after: Annotated[int, Field(ge=1, le=20)] | None = None
+    autopilot_after: Annotated[int, Field(ge=1, le=20), JsonNumber] | None = None
 
 
 class TableSimplified(_Options):
@@ -44,8 +44,8 @@ class TableSimplified(_Options):
     special_card_value: Literal["zero", "reflip"] = "zero"
     switch_applies: Literal["current", "next"] = "current"
     war_participants: Literal["all", "tied_only"] = "all"
-    max_clashes: Annotated[int, Field(ge=1, le=10_000)] = 1000
-    shuffle_winnings: bool = False
+    max_clashes: Annotated[int, Field(ge=1, le=10_000), JsonNumber] = 1000
+    shuffle_winnings: JsonBool = False
 
 
 class LegendsTableOptions(_Options):
@@ -53,31 +53,31 @@ class LegendsTableOptions(_Options):
 
     mode: Mode = "classic"
     sides: Sides = "free_for_all"
-    boss_level: Annotated[int, Field(ge=1, le=5)] = 1
+    boss_level: Annotated[int, Field(ge=1, le=5), JsonNumber] = 1
     """The automatic boss's level (§5.14), for a table with a `boss` seat."""
     main_selection: Literal["choose", "random"] = "choose"
     deck_source: Literal["contributions", "starter", "both"] = "contributions"
-    initial_deal_size: Annotated[int, Field(ge=0, le=10)] = 5
-    replace_initial_discards: bool = False
-    reshuffle_discard: bool = True
+    initial_deal_size: Annotated[int, Field(ge=0, le=10), JsonNumber] = 5
+    replace_initial_discards: JsonBool = False
+    reshuffle_discard: JsonBool = True
     agility_tie_break: Literal["lottery", "seat_order"] = "lottery"
-    boss_agility: Annotated[int, Field(ge=0, le=99)] = 0
+    boss_agility: Annotated[int, Field(ge=0, le=99), JsonNumber] = 0
     attack_stat_rule: Literal["choice", "max"] = "choice"
     defence_stat_rule: Literal["max", "choice"] = "max"
     classic_damage: Literal["flat", "ceil"] = "flat"
-    classic_hit_value: Annotated[int, Field(ge=1, le=1000)] = 100
-    max_joint_attackers: Annotated[int, Field(ge=1, le=8)] | None = None
+    classic_hit_value: Annotated[int, Field(ge=1, le=1000), JsonNumber] = 100
+    max_joint_attackers: Annotated[int, Field(ge=1, le=8), JsonNumber] | None = None
     extra_draw_mode: Literal["per_character", "per_player", "off"] = "per_character"
-    max_forgo_draws_per_turn: Annotated[int, Field(ge=0, le=20)] | None = None
+    max_forgo_draws_per_turn: Annotated[int, Field(ge=0, le=20), JsonNumber] | None = None
     counter_attack_mode: Literal["immediate", "next_turn"] = "immediate"
     response_scope: Literal["participants_and_allies", "all"] = "participants_and_allies"
-    team_protection: bool = False
-    team_shared_hands: bool = False
-    boss_hand_public: bool = True
-    max_characters_on_table: Annotated[int, Field(ge=1, le=50)] | None = None
-    max_rounds: Annotated[int, Field(ge=1, le=200)] = 40
-    max_actions_per_turn: Annotated[int, Field(ge=10, le=1000)] = 200
-    max_plays_per_window: Annotated[int, Field(ge=1, le=100)] = 30
+    team_protection: JsonBool = False
+    team_shared_hands: JsonBool = False
+    boss_hand_public: JsonBool = True
+    max_characters_on_table: Annotated[int, Field(ge=1, le=50), JsonNumber] | None = None
+    max_rounds: Annotated[int, Field(ge=1, le=200), JsonNumber] = 40
+    max_actions_per_turn: Annotated[int, Field(ge=10, le=1000), JsonNumber] = 200
+    max_plays_per_window: Annotated[int, Field(ge=1, le=100), JsonNumber] = 30
     timers: TableTimers | None = None
     simplified: TableSimplified = TableSimplified()
 
@@ -87,8 +87,8 @@ class LegendsSeatOptions(_Options):
     first; 35, 40, … when left out), the team is for the `teams` and `good_vs_evil`
     sides (A/B or good/evil alternating when left out)."""
 
-    age: Annotated[int, Field(ge=1, le=99)] | None = None
-    team: Annotated[str, Field(min_length=1, max_length=16)] | None = None
+    age: Annotated[int, Field(ge=1, le=99), JsonNumber] | None = None
+    team: Annotated[Text, Field(min_length=1, max_length=16)] | None = None
 
 
 def presets() -> list[Preset]:

@@ -3,29 +3,40 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import time
+from datetime import UTC, datetime, time
 from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tavola.core import ConfigError
+from tavola.core.text import Text, UnicodeOnly, encodable
 
-from .clock import WEEKDAYS
+from .clock import WEEKDAYS, BadInstant, parse_instant
 
 Weekday = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+UserId = Annotated[Text, Field(max_length=64)]
+
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+LATEST = datetime(2100, 1, 1, tzinfo=UTC)
+"""The table's clock starts between these: a game of 200 turns ends years before any
+date stops being one."""
 
 
 class TronoConfig(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    """Every option bounded: finite numbers, integers far below 2^63, a start date a
+    clock can run from, text that UTF-8 can carry (configs come from files and scenarios
+    as well as from tables)."""
 
-    referees: Annotated[list[str], Field(min_length=1)] = ["arbitro"]
-    players: list[str] = []
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+    referees: Annotated[list[UserId], Field(min_length=1, max_length=20)] = ["arbitro"]
+    players: Annotated[list[UserId], Field(max_length=1000)] = []
     """Accounts at the table; in practice mode they are registered at once, in this order."""
     mode: Literal["live", "practice"] = "live"
     draw_source: Literal["manual", "import", "simulated"] = "manual"
     schedule: Literal["calendar", "manual"] = "calendar"
-    target_team_size: Annotated[int, Field(ge=1)] = 3
+    target_team_size: Annotated[int, Field(ge=1, le=100)] = 3
     min_teams: Annotated[int, Field(ge=2, le=4)] = 4
     soldiers_per_team: Annotated[int, Field(ge=1, le=20)] = 5
     starting_chests: Literal[5] = 5
@@ -38,7 +49,7 @@ class TronoConfig(BaseModel):
     max_turns: Annotated[int, Field(ge=1, le=200)] = 36
     turn_weekdays: Annotated[list[Weekday], Field(min_length=1)] = ["tue", "sat"]
     deadline_local: time = time(19, 50)
-    timezone: str = "Europe/Rome"
+    timezone: Annotated[Text, Field(max_length=64)] = "Europe/Rome"
     min_submission_window_hours: Annotated[int, Field(ge=0, le=96)] = 12
     house_ranking_hours: Annotated[int, Field(ge=1, le=168)] = 48
     house_assignment: Literal["rank_rounds", "serial"] = "rank_rounds"
@@ -51,12 +62,25 @@ class TronoConfig(BaseModel):
     reveal_all_at_end: bool = False
     review_before_publish: bool = False
     max_formation_attempts: Annotated[int, Field(ge=1, le=20)] = 5
-    formation_secret: str | None = None
-    characters: list[dict[str, Any]] | None = None
+    formation_secret: Annotated[Text, Field(max_length=200)] | None = None
+    characters: Annotated[list[dict[str, Any]], Field(max_length=1000), UnicodeOnly] | None = None
     """None: the starter set (§3.6); otherwise a whole catalogue (schema §3.5)."""
     house_display_set: Literal["document", "original"] = "document"
     start_at: str = "2025-03-01T09:00:00.000Z"
-    """The table's clock when the game is created (UTC)."""
+    """The table's clock when the game is created (UTC), from 2000 to 2100."""
+
+    @field_validator("start_at")
+    @classmethod
+    def _instant(cls, value: str) -> str:
+        if not encodable(value) or len(value) > 40:
+            raise ValueError("an ISO 8601 instant such as 2025-03-01T09:00:00.000Z")
+        try:
+            moment = datetime.fromtimestamp(parse_instant(value) / 1000, tz=UTC)
+        except (BadInstant, OverflowError, OSError, ValueError) as exc:
+            raise ValueError(str(exc)) from None
+        if not EARLIEST <= moment < LATEST:
+            raise ValueError(f"the clock starts from {EARLIEST.year} to {LATEST.year - 1}")
+        return value
 
     @field_validator("timezone")
     @classmethod

@@ -133,6 +133,7 @@ def player_action(
         if (
             not isinstance(houses, list | tuple)
             or not 1 <= len(houses) <= 10
+            or not all(isinstance(h, str) for h in houses)  # before the set: {} has no hash
             or len(set(houses)) != len(houses)
             or any(h not in HOUSES for h in houses)
         ):

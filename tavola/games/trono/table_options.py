@@ -10,24 +10,28 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tavola.core.capabilities import Preset
+from tavola.core.jsontypes import JsonBool, JsonNumber
 
 
 class _Options(BaseModel):
+    """A number is a number, a boolean true or false, as JSON Schema has them
+    (`tavola.core.jsontypes`): `true` or `"3"` is not 1 or 3."""
+
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class TronoTableOptions(_Options):
     """A practice table's options: those left out keep `TronoConfig`'s defaults."""
 
-    max_turns: Annotated[int, Field(ge=1, le=200)] = 36
-    victory_banners: Annotated[int, Field(ge=10, le=200)] = 50
-    soldiers_per_team: Annotated[int, Field(ge=1, le=20)] = 5
+    max_turns: Annotated[int, Field(ge=1, le=200), JsonNumber] = 36
+    victory_banners: Annotated[int, Field(ge=10, le=200), JsonNumber] = 50
+    soldiers_per_team: Annotated[int, Field(ge=1, le=20), JsonNumber] = 5
     house_assignment: Literal["rank_rounds", "serial"] = "rank_rounds"
     throne_tie_break: Literal["earliest_post", "lotto"] = "earliest_post"
-    character_attacks_count_toward_limit: bool = False
+    character_attacks_count_toward_limit: JsonBool = False
     victory_tie_mode: Literal["tiebreak", "shared"] = "tiebreak"
-    reveal_attackers: bool = False
-    reveal_all_at_end: bool = False
+    reveal_attackers: JsonBool = False
+    reveal_all_at_end: JsonBool = False
     house_display_set: Literal["document", "original"] = "document"
 
 

@@ -4,19 +4,19 @@ moves taken on the event loop."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
 from typing import Any
 
 import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
-from starlette.websockets import WebSocketState
 
 from tavola.core import Action
 
 from .. import payloads
 from ..deps import Asking, Lang, Pushes, Service
 from ..hub import Connection, dumps
+from ..limits import MAX_BODY
 from ..refusal import Refusal
 from ..schemas import ActionRequest
 from ..service import GameService
@@ -34,7 +34,9 @@ async def socket(
     lang: Lang = None,
 ) -> None:
     """Pushes the seat's view and new events after every change; also takes actions:
-    {"type": "action", "action": …, "version": …, "client_action_id": …}."""
+    {"type": "action", "action": …, "version": …, "client_action_id": …}. Closes with 4401
+    (bad token), 4404 (unknown game), 1013 (fell behind: reconnect) or 1009 (a message over
+    the 64 KB limit)."""
     await websocket.accept()  # before any close, so that browsers see its code
     try:
         seated = await run_in_threadpool(Asking(service, game_id, token).seated)
@@ -43,12 +45,11 @@ async def socket(
         return
     live, seat = seated.live, seated.seat
     first, seen = await run_in_threadpool(payloads.since, live, seat, 0, lang)
-    await websocket.send_text(dumps({"type": "state", **first}))
-    # Registered once the state is out: no update can overtake it, and whatever moved
-    # meanwhile follows at once from where the state ended.
+    # The state is the first message of the connection's outbox: no update can overtake
+    # it, and whatever moved meanwhile follows at once from where the state ended.
     _, sent = payloads.only_new(first, live.game.info.sent_once, frozenset())
     connection = Connection(websocket, game_id, seat, seen, lang, first["version"], sent)
-    hub.add(connection)
+    hub.add(connection, dumps({"type": "state", **first}))
     if len(live.table.events) > seen or live.version != first["version"]:
         hub.changed(game_id)
     try:
@@ -56,31 +57,61 @@ async def socket(
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
-            await _action(service, websocket, game_id, seat, frame)
+            if not connection.outbox.open:
+                continue  # dropped, its close on the way: nothing it sends is taken
+            data = frame.get("text") or frame.get("bytes") or b""
+            if _too_large(data):
+                connection.outbox.drop(TOO_LARGE, f"Messages are limited to {MAX_BODY} bytes.")
+                continue
+            reply = await _action(service, game_id, seat, data)
+            await connection.outbox.answer(dumps(reply))
     except WebSocketDisconnect:
         pass
     finally:
         hub.remove(connection)
 
 
+TOO_LARGE = 1009
+"""The close code of a message over the size limit (HTTP bodies have the same limit)."""
+
+
+def _too_large(data: str | bytes) -> bool:
+    if isinstance(data, str) and MAX_BODY // 4 < len(data) <= MAX_BODY:
+        data = data.encode(errors="surrogatepass")  # 1 to 4 bytes a character: count them
+    return len(data) > MAX_BODY
+
+
+def _invalid(where: str, why: str) -> Refusal:
+    """A message's error as REST tells it: the field, then the sentence."""
+    return Refusal(422, "bad_request", f"{where}: {why}", field=where)
+
+
 async def _action(
     service: GameService,
-    websocket: WebSocket,
     game_id: str,
     seat: str | None,
-    frame: Mapping[str, Any],
-) -> None:
+    data: str | bytes,
+) -> dict[str, Any]:
+    """The answer to one message: `result`, or `refused` with a code and a sentence."""
     message: Any = None
     with contextlib.suppress(ValueError, TypeError):
-        message = orjson.loads(frame.get("text") or frame.get("bytes") or b"")
+        message = orjson.loads(data)
     request_id = message.get("client_action_id") if isinstance(message, dict) else None
     try:
         if seat is None:
             raise Refusal(401, "bad_token", "Acting needs a seat token.")
         if not isinstance(message, dict) or message.get("type") != "action":
             raise Refusal(422, "bad_request", 'Send {"type": "action", "action": …}.')
-        body = ActionRequest.model_validate({k: v for k, v in message.items() if k != "type"})
-        action = Action.from_json(body.action)
+        try:
+            body = ActionRequest.model_validate({k: v for k, v in message.items() if k != "type"})
+        except ValidationError as exc:
+            first = exc.errors()[0]  # the model is flat: its field is the first step
+            where = str(first["loc"][0]) if first["loc"] else "message"
+            raise _invalid(where, first["msg"]) from None
+        try:
+            action = Action.from_json(body.action)
+        except (TypeError, ValueError) as exc:
+            raise _invalid("action", str(exc)) from None
         result = await service.moves.act_on_loop(
             game_id, seat, action, body.version, body.client_action_id
         )
@@ -94,9 +125,7 @@ async def _action(
         if exc.code == "STALE":  # as over HTTP: the game as it is now comes along
             live = service.games.get(game_id)
             reply["view"] = await run_in_threadpool(payloads.payload, live, seat)
-    except (TypeError, ValueError) as exc:
-        reply = {"type": "refused", "code": "bad_request", "message": str(exc)}
+    except (TypeError, ValueError) as exc:  # arguments the game could not take
+        reply = {"type": "refused", **_invalid("action", str(exc)).to_json()}
     reply["client_action_id"] = request_id
-    if websocket.application_state == WebSocketState.DISCONNECTED:
-        return  # the client left meanwhile (a push found it gone): nobody to answer
-    await websocket.send_text(dumps(reply))
+    return reply

@@ -3,32 +3,85 @@ the same table again."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from typing import Any
+
+from fastapi import APIRouter, Depends
 from starlette.concurrency import run_in_threadpool
 
 from tavola.core.capabilities import HUMAN
 from tavola.store import repo
 
-from ..deps import Pushes, SeatedGame, Service, Token
-from ..schemas import REFUSALS, GameCreate, GameCreated, Joined, JoinRequest, LobbyGame, SeatLink
+from ..accounts.deps import AccountsOf, Member
+from ..deps import PublicUrl, Pushes, SeatedGame, Service, Token
+from ..links import join_url
+from ..live import Live
+from ..ratelimit import may_create
+from ..schemas import (
+    REFUSALS,
+    GameCreate,
+    GameCreated,
+    Joined,
+    JoinRequest,
+    LobbyGame,
+    Refused,
+    SeatLink,
+)
+from ..tables import SeatPass
 
 router = APIRouter()
 
+CREATING: dict[int | str, dict[str, Any]] = {**REFUSALS, 429: {"model": Refused}}
+"""Creation's refusals: also 429, too many new games from one client (`Retry-After`)."""
 
-@router.post("/api/games", status_code=201, response_model=GameCreated, responses=REFUSALS)
-async def create_game(body: GameCreate, request: Request, service: Service) -> GameCreated:
-    """Creates a game; every human seat gets a token and a join link to share. The seats'
-    kinds, fields and the options are the game's (`GET /api/catalog`)."""
+
+@router.post(
+    "/api/games",
+    status_code=201,
+    response_model=GameCreated,
+    responses=CREATING,
+    dependencies=[Depends(may_create)],
+)
+async def create_game(
+    body: GameCreate, service: Service, base: PublicUrl, account: Member, accounts: AccountsOf
+) -> GameCreated:
+    """Creates a game; every person's seat gets a join link to share: the creator's own
+    seat (`creator_seat`) its token, every other a one-time invite, which whoever joins
+    first spends. The seats' kinds, fields and the options are the game's
+    (`GET /api/catalog`)."""
     seats = [s.model_dump(exclude_none=True) for s in body.seats]
-    live, tokens = await run_in_threadpool(
-        service.tables.create, body.game, body.options, seats, seed=body.seed
-    )
-    base = str(request.base_url).rstrip("/")
+
+    def create() -> tuple[Live, dict[str, SeatPass]]:
+        return service.tables.create(
+            body.game,
+            body.options,
+            seats,
+            seed=body.seed,
+            practice_seed_known=body.practice_seed_known,
+            creator_seat=body.creator_seat,
+        )
+
+    live, passes = await run_in_threadpool(create)
+    if account is not None:  # the creator's own seat hangs on its account
+        own = [seat for seat, given in passes.items() if given.token]
+        await run_in_threadpool(accounts.link, account, live.game_id, own)
     links = []
     for seat, info in live.seats.items():
-        token = tokens.get(seat)
-        url = f"{base}/play/{live.game_id}?seat={seat}#token={token}" if token else None
-        links.append(SeatLink(seat=seat, name=info.name, kind=info.kind, token=token, join_url=url))
+        given = passes.get(seat, SeatPass())
+        url = (
+            join_url(base, live.game_id, seat, token=given.token, invite=given.invite)
+            if given.token or given.invite
+            else None
+        )
+        links.append(
+            SeatLink(
+                seat=seat,
+                name=info.name,
+                kind=info.kind,
+                token=given.token,
+                invite=given.invite,
+                join_url=url,
+            )
+        )
     return GameCreated(game_id=live.game_id, seats=links)
 
 
@@ -45,10 +98,16 @@ async def lobby(service: Service) -> list[LobbyGame]:
                 game=g.game,
                 mode=g.config.get("mode"),
                 created_at=g.created_at.isoformat(),
-                open_seats=[s.seat for s in seats if s.kind == HUMAN and not s.joined],
+                open_seats=[
+                    s.seat
+                    for s in seats
+                    if s.kind == HUMAN and not s.joined and s.token_hash is None
+                ],
                 seats={s.seat: s.name for s in seats},
+                practice_seed_known=g.seed_known,
             )
             for g, seats in listed
+            if g.id not in service.games.quarantined  # set aside: nobody can play it
         ]
 
     return await run_in_threadpool(read)
@@ -56,20 +115,42 @@ async def lobby(service: Service) -> list[LobbyGame]:
 
 @router.post("/api/games/{game_id}/seats/{seat}/join", response_model=Joined, responses=REFUSALS)
 async def join(
-    game_id: str, seat: str, token: Token, service: Service, body: JoinRequest | None = None
+    game_id: str,
+    seat: str,
+    token: Token,
+    service: Service,
+    account: Member,
+    accounts: AccountsOf,
+    body: JoinRequest | None = None,
 ) -> Joined:
-    """Takes a human seat (with its link's token, or an untaken seat without one)."""
+    """Takes a human seat nobody has taken: with its link's invite (`invite`), or from the
+    lobby without one; either way the invite is spent and the token comes back to the one
+    who took it. A seat taken (played or not) is refused to everyone else (409). The
+    occupant may come again with its token (`Authorization`) to rename the seat."""
     name = body.name if body else None
-    issued = await run_in_threadpool(service.tables.join, game_id, seat, token, name)
+    invite = body.invite if body else None
+    issued = await run_in_threadpool(service.tables.join, game_id, seat, token, name, invite)
+    if account is not None or token is None:  # a new occupant: on its account, or on none
+        await run_in_threadpool(accounts.link, account, game_id, [seat])
     return Joined(game_id=game_id, seat=seat, token=issued)
 
 
 @router.post("/api/games/{game_id}/rematch", response_model=Joined, responses=REFUSALS)
-async def rematch(game_id: str, seated: SeatedGame, service: Service, hub: Pushes) -> Joined:
-    """The same table again: the first call sets it up, each player's call (with its
-    seat's token of this game) takes that player's seat there."""
+async def rematch(
+    game_id: str,
+    seated: SeatedGame,
+    service: Service,
+    hub: Pushes,
+    account: Member,
+    accounts: AccountsOf,
+) -> Joined:
+    """The same table again, under a new random id: the first call sets it up, each
+    player's call (with its seat's token of this game) takes that player's seat there,
+    once (a second call for it is refused, 409, naming the rematch's `game_id`)."""
     seat = seated.player("A rematch needs a seat token of this game.")
     new_id, issued, created = await run_in_threadpool(service.tables.rematch, seated.live, seat)
     if created:
         await hub.announce(game_id, {"type": "rematch", "game_id": new_id})
+    if account is not None:
+        await run_in_threadpool(accounts.link, account, new_id, [seat])
     return Joined(game_id=new_id, seat=seat, token=issued)

@@ -1,6 +1,15 @@
 // The server's REST API, and where each game's seat token is kept in this browser.
 import { lang, t } from "./i18n.js";
 
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The page's CSRF token (a cookie the server set): every request that changes something
+ * sends it back, so that a signed-in browser's cookie never acts for another site. */
+export function csrfToken() {
+  const found = document.cookie.split("; ").find((c) => c.startsWith("tavola_csrf="));
+  return found ? decodeURIComponent(found.slice("tavola_csrf=".length)) : "";
+}
+
 export class ApiError extends Error {
   constructor(status, data) {
     super(data.message || `HTTP ${status}`);
@@ -15,6 +24,7 @@ export async function api(method, path, { body, token, withLang = false } = {}) 
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (!SAFE.has(method) && csrfToken()) headers["X-CSRF-Token"] = csrfToken();
   let res;
   try {
     res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -87,6 +87,7 @@ async function refresh() {
       const item = el("li", "game");
       item.dataset.game = g.game;
       item.append(el("strong", null, tableLabel(g)));
+      if (g.practice_seed_known) item.append(el("span", "practice", t("lobby.practice")));
       item.append(el("span", "who", Object.values(g.seats).join(", ")));
       item.append(el("span", "open", t("lobby.open_seats", { seats: g.open_seats.join(", ") })));
       const actions = el("span", "actions");
@@ -268,7 +269,7 @@ function seatLink(s, tableLang) {
     item.append(el("span", null, t("created.bot", { name: s.name })));
     return item;
   }
-  const url = new URL(s.join_url);
+  const url = new URL(s.join_url, location.origin); // relative unless the server has a public address
   url.searchParams.set("lang", tableLang);
   const label = el("label");
   label.append(el("span", null, `${s.name} (${s.seat})`));

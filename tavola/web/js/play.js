@@ -25,6 +25,8 @@ const game = {
   retry: 0,
   endShown: false,
   rematchOffer: null,
+  refused: null, // why the link's seat was not taken (then the page watches)
+  seatAsked: null, // the seat the link was for
   table: null, // the game's table module and catalogue entry, once the first message names it
   kept: {}, // what this connection was sent of the game's `sent_once` keys: updates bring only new entries
   inbox: Promise.resolve(), // messages are handled one after another, the first once the table is loaded
@@ -54,14 +56,30 @@ function toast(text) {
 
 // -- the seat ------------------------------------------------------------------------------
 
+/** The link's seat: its invite is spent to take it (the token comes back, kept in this
+ * browser), or the creator's own link carries the seat's token. A seat this browser took
+ * already is not asked for again: the invite is spent. */
 async function takeSeat() {
   const params = new URLSearchParams(location.search);
-  const fromLink = new URLSearchParams(location.hash.slice(1)).get("token");
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const fromLink = fragment.get("token");
+  const invite = fragment.get("invite");
   const seat = params.get("seat");
-  if (fromLink && seat) {
-    history.replaceState(null, "", location.pathname + location.search); // the token leaves the address bar
-    const joined = await api("POST", `/api/games/${gameId}/seats/${seat}/join`, { token: fromLink });
-    saveSeat(gameId, joined.seat, joined.token);
+  game.seatAsked = seat;
+  if ((fromLink || invite) && seat) {
+    history.replaceState(null, "", location.pathname + location.search); // the secret leaves the address bar
+    const saved = savedSeat(gameId);
+    if (fromLink || !saved || saved.seat !== seat) {
+      try {
+        const joined = fromLink
+          ? await api("POST", `/api/games/${gameId}/seats/${seat}/join`, { token: fromLink })
+          : await api("POST", `/api/games/${gameId}/seats/${seat}/join`, { body: { invite } });
+        saveSeat(gameId, joined.seat, joined.token);
+      } catch (err) {
+        if (err.status === 0) throw err;
+        game.refused = err.data; // someone took the seat first, or the link is wrong: watch
+      }
+    }
   }
   const saved = savedSeat(gameId);
   if (saved && (!seat || saved.seat === seat)) {
@@ -108,7 +126,7 @@ async function received(message, socket) {
       game.retry = 0;
       game.log = [];
       game.kept = {};
-      banner(game.seat ? "" : t("play.spectator"));
+      banner(game.seat ? "" : refusedText(message) || t("play.spectator"));
       absorb(message);
       break;
     case "update":
@@ -135,6 +153,14 @@ async function received(message, socket) {
       render();
       break;
   }
+}
+
+/** Why the link did not seat this browser, naming who has the seat when someone took it. */
+function refusedText(payload) {
+  if (!game.refused) return "";
+  const asked = game.seatAsked && payload.seats && payload.seats[game.seatAsked];
+  if (game.refused.code === "seat_taken" && asked) return t("play.seat_taken_by", { name: asked.name });
+  return refusalText(game.refused);
 }
 
 function absorb(payload) {
@@ -248,6 +274,8 @@ function renderStatus() {
   $("title").textContent = module.title(payload, context());
   document.title = `${title} · Tavola`;
   status.replaceChildren(...module.status(payload, context()));
+  // Told to every seat: whoever chose the seed can know the hidden cards.
+  if (payload.practice_seed_known) status.append(el("strong", "practice", t("play.practice")));
   if (payload.status === "over") status.append(el("strong", "over", t("end.title")));
   else if (game.seat && payload.to_act.includes(game.seat)) status.append(el("strong", "your-move", t("play.your_move")));
   else if (payload.to_act.length)
@@ -316,7 +344,10 @@ async function rematch() {
     saveSeat(joined.game_id, joined.seat, joined.token);
     location.assign(`/play/${joined.game_id}?seat=${joined.seat}`);
   } catch (err) {
-    toast(refusalText(err.data));
+    // Each seat of the rematch is given once: this browser may have it already.
+    const again = err.data && err.data.game_id && savedSeat(err.data.game_id);
+    if (again) location.assign(`/play/${err.data.game_id}?seat=${again.seat}`);
+    else toast(refusalText(err.data));
   }
 }
 

@@ -1,0 +1,179 @@
+"""How many games one client may create: a token bucket per client address.
+
+The client is the connection's peer; `X-Forwarded-For` is believed only when that peer is
+a configured trusted proxy (anyone else could write any address there). IPv6 clients are
+counted by their /64, which one host usually holds whole."""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from starlette.requests import HTTPConnection
+
+from .refusal import Refusal
+
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+MOST_CLIENTS = 100_000
+"""Buckets kept at most: the least recently used go first (a bucket forgotten is full)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CreationLimit:
+    """`burst` games at once, then `per_minute` more each minute, per client.
+    `trusted_proxies`: addresses or networks (`10.0.0.0/8`) of the proxies in front of
+    the server, whose `X-Forwarded-For` names the client."""
+
+    burst: int = 30
+    per_minute: float = 12.0
+    trusted_proxies: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.burst < 1 or not (math.isfinite(self.per_minute) and self.per_minute > 0):
+            raise ValueError("a creation limit needs burst >= 1 and per_minute > 0")
+        for proxy in self.trusted_proxies:
+            ipaddress.ip_network(proxy, strict=False)  # a bad one stops the start, named
+
+
+DEFAULT_CREATION_LIMIT = CreationLimit()
+
+
+def limit_from(environ: Mapping[str, str]) -> CreationLimit | None:
+    """The limit a served process is given: `TAVOLA_CREATE_BURST`,
+    `TAVOLA_CREATE_PER_MINUTE` (0: no limit) and `TAVOLA_TRUSTED_PROXIES` (comma-separated
+    addresses or networks); the defaults for what is not set."""
+    per_minute = float(environ.get("TAVOLA_CREATE_PER_MINUTE", DEFAULT_CREATION_LIMIT.per_minute))
+    if per_minute == 0:
+        return None
+    proxies = environ.get("TAVOLA_TRUSTED_PROXIES", "")
+    return CreationLimit(
+        burst=int(environ.get("TAVOLA_CREATE_BURST", DEFAULT_CREATION_LIMIT.burst)),
+        per_minute=per_minute,
+        trusted_proxies=tuple(p.strip() for p in proxies.split(",") if p.strip()),
+    )
+
+
+class TooManyGames(Refusal):
+    """429, with the seconds to wait (also sent as `Retry-After`)."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__(
+            429,
+            "too_many_games",
+            f"Too many new games from your address: try again in {seconds} seconds.",
+            message_it=f"Troppe partite nuove dal tuo indirizzo: riprova tra {seconds} secondi.",
+            retry_after=seconds,
+        )
+        self.seconds = seconds
+
+
+class Buckets:
+    """A token bucket per key: `burst` tokens, refilled at `per_second`."""
+
+    def __init__(
+        self,
+        burst: int,
+        per_second: float,
+        clock: Callable[[], float] = time.monotonic,
+        most: int = MOST_CLIENTS,
+    ) -> None:
+        self.burst = burst
+        self.per_second = per_second
+        self.clock = clock
+        self.most = most
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        """Key: (tokens left, when counted)."""
+
+    def take(self, key: str) -> float:
+        """Takes a token for `key`: 0.0, or the seconds until one is there (none taken)."""
+        moment = self.clock()
+        tokens, at = self._buckets.pop(key, (float(self.burst), moment))
+        tokens = min(float(self.burst), tokens + (moment - at) * self.per_second)
+        wait = 0.0
+        if tokens >= 1.0:
+            tokens -= 1.0
+        else:
+            wait = (1.0 - tokens) / self.per_second
+        self._buckets[key] = (tokens, moment)
+        while len(self._buckets) > self.most:
+            self._buckets.popitem(last=False)
+        return wait
+
+
+class CreationThrottle:
+    """The creation limit of one server process (each worker counts its own)."""
+
+    def __init__(self, limit: CreationLimit, clock: Callable[[], float] = time.monotonic) -> None:
+        self.buckets = Buckets(limit.burst, limit.per_minute / 60.0, clock)
+        self.trusted = [ipaddress.ip_network(p, strict=False) for p in limit.trusted_proxies]
+
+    def check(self, connection: HTTPConnection) -> None:
+        """Counts a creation by the connection's client, or refuses it (429)."""
+        wait = self.buckets.take(client_key(connection, self.trusted))
+        if wait > 0:
+            raise TooManyGames(max(1, math.ceil(wait)))
+
+
+def client_key(connection: HTTPConnection, trusted: Iterable[Network] = ()) -> str:
+    """Who is asking: the peer's address, or, from a trusted proxy, the nearest address
+    in `X-Forwarded-For` that is not one of the trusted proxies."""
+    peer = connection.client.host if connection.client else ""
+    address = _address(peer)
+    trusted = list(trusted)
+    if address is not None and _within(address, trusted):
+        hops = [
+            hop.strip()
+            for header in connection.headers.getlist("x-forwarded-for")
+            for hop in header.split(",")
+        ]
+        for hop in reversed(hops):  # the nearest first: each was added by the next proxy
+            seen = _address(hop)
+            if seen is None:
+                break  # not an address: what lies beyond it is not believed either
+            address = seen
+            if not _within(seen, trusted):
+                break
+    if address is None:
+        return peer
+    if address.version == 6:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
+
+
+def _address(text: str) -> Address | None:
+    try:
+        address = ipaddress.ip_address(text)
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+def _within(address: Address, networks: list[Network]) -> bool:
+    return any(address in network for network in networks)
+
+
+def install(app: FastAPI, limit: CreationLimit | None) -> None:
+    """The app's creation limit (None: none) and its 429's `Retry-After`."""
+    app.state.create_throttle = CreationThrottle(limit) if limit is not None else None
+
+    @app.exception_handler(TooManyGames)
+    async def too_many(_: Request, exc: TooManyGames) -> JSONResponse:
+        headers = {"Retry-After": str(exc.seconds)}
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
+
+
+async def may_create(connection: HTTPConnection) -> None:
+    """A route dependency: counts a creation by its client, or refuses it (429)."""
+    throttle: CreationThrottle | None = getattr(connection.app.state, "create_throttle", None)
+    if throttle is not None:
+        throttle.check(connection)
