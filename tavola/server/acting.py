@@ -11,6 +11,7 @@ act from threads, whose writes the loop commits too.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -26,6 +27,8 @@ from .clocks import sync_clocks
 from .live import Clock, Live, now
 from .loading import Games
 from .refusal import Refusal
+
+log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 50
 
@@ -243,6 +246,17 @@ def _move(live: Live, seat: str, action: Action, client_action_id: str | None) -
         raw = live.game.apply(state, seat, action)
     except IllegalAction as exc:
         raise Refusal(422, exc.code, exc.message, message_it=exc.message_it) from None
+    except Exception:
+        # The engine failed on this action: it played on a copy, so the game is as it was
+        # and stays playable; the person is refused, the operator finds it in the log.
+        log.exception("game %s: the engine failed on %s's %r", live.game_id, seat, action)
+        raise Refusal(
+            422,
+            "unplayable_action",
+            "The server could not play this action; the game is unchanged, choose another.",
+            message_it="Il server non è riuscito a giocare questa azione; la partita è "
+            "invariata, scegline un'altra.",
+        ) from None
     start = len(live.table.events)
     events = [replace(e, seq=start + i + 1) for i, e in enumerate(raw)]
     outcome = live.game.outcome(state)

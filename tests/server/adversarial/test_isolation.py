@@ -157,6 +157,43 @@ def test_a_set_aside_games_players_are_refused_with_a_sentence_in_both_languages
     assert listed["game_id"] not in lobby
 
 
+class BrittleGame(KuhnGame):
+    """Kuhn poker whose engine fails on a bet, untimed: only a person's move meets it."""
+
+    name = "brittle"
+    info = dataclasses.replace(KuhnGame.info, name="brittle")
+
+    def apply(self, state: KuhnState, seat: str, action: Action) -> list[Any]:
+        if action.type == "bet":
+            raise OverflowError("date value out of range")
+        return super().apply(state, seat, action)
+
+
+def test_a_persons_move_the_engine_fails_on_is_refused_and_changes_nothing(db_url, caplog):
+    """Not a 500: the engine played on a copy, so the person is refused with a sentence,
+    the game stays as it was and playable, and the log names the game."""
+    registry.register(BrittleGame())
+    try:
+        with running(db_url) as client:
+            seats = [{"name": "Anna"}, {"name": "Bruno"}]
+            body = {"game": "brittle", "options": {}, "seats": seats, "creator_seat": 0}
+            created = client.post("/api/games", json=body).json()
+            game_id = created["game_id"]
+            token = next(s["token"] for s in created["seats"] if s["token"])
+            before = view(client, game_id, token)
+            with caplog.at_level(logging.ERROR, logger="tavola.server.acting"):
+                acting = act(client, game_id, token, {"type": "bet"}, before["version"])
+            after = view(client, game_id, token)
+            check = act(client, game_id, token, {"type": "check"}, before["version"])
+    finally:
+        registry.unregister("brittle")
+    assert acting.status_code == 422 and acting.json()["code"] == "unplayable_action"
+    assert acting.json()["message_it"].endswith(".")
+    assert after["version"] == before["version"] and after["view"] == before["view"]
+    assert check.status_code == 200
+    assert game_id in caplog.text and "OverflowError" in caplog.text
+
+
 # -- at start-up ----------------------------------------------------------------------------------
 
 
