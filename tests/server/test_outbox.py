@@ -8,6 +8,8 @@ import asyncio
 
 from tavola.server.outbox import TOO_SLOW, TOO_SLOW_REASON, Limits, Outbox
 
+from .api_helpers import run_in_own_loop
+
 DEADLINE = 5.0
 
 
@@ -53,7 +55,7 @@ def test_a_reader_whose_queue_fills_is_dropped_and_the_others_get_everything():
         await asyncio.wait_for(stuck.closed.wait(), DEADLINE)
         return fast, stuck, drops, boxes[1]
 
-    fast, stuck, drops, dropped = asyncio.run(scenario())
+    fast, stuck, drops, dropped = run_in_own_loop(scenario())
     assert fast.sent == [str(n) for n in range(10)]
     assert stuck.close_code == (TOO_SLOW, TOO_SLOW_REASON)
     assert drops == [stuck]
@@ -67,7 +69,7 @@ def test_a_reader_whose_send_does_not_finish_in_time_is_dropped():
         await asyncio.wait_for(stuck.closed.wait(), DEADLINE)
         return stuck, drops
 
-    stuck, drops = asyncio.run(scenario())
+    stuck, drops = run_in_own_loop(scenario())
     assert stuck.close_code == (TOO_SLOW, TOO_SLOW_REASON)
     assert drops == [stuck]
 
@@ -81,7 +83,7 @@ def test_a_reader_that_left_is_let_go_without_a_close():
         box.put("update")  # after it stopped: nothing
         return gone, drops, box
 
-    gone, drops, box = asyncio.run(scenario())
+    gone, drops, box = run_in_own_loop(scenario())
     assert (gone.sent, gone.close_code, drops, box.open) == ([], None, [gone], False)
 
 
@@ -94,7 +96,7 @@ def test_a_stopped_outbox_leaves_no_task_behind():
         await settled()
         return box._sender.done()
 
-    assert asyncio.run(scenario())
+    assert run_in_own_loop(scenario())
 
 
 def test_an_answer_goes_out_at_once_when_nothing_waits_and_behind_what_waits_otherwise():
@@ -108,7 +110,7 @@ def test_an_answer_goes_out_at_once_when_nothing_waits_and_behind_what_waits_oth
         await settled()
         return at_once, socket.sent
 
-    at_once, sent = asyncio.run(scenario())
+    at_once, sent = run_in_own_loop(scenario())
     assert at_once == ["result 1"]
     assert sent == ["result 1", "update 2", "result 2"]
 
@@ -126,4 +128,4 @@ def test_an_answer_to_a_reader_that_fell_behind_counts_in_its_queue():
         await asyncio.wait_for(stuck.closed.wait(), DEADLINE)
         return stuck
 
-    assert asyncio.run(scenario()).close_code == (TOO_SLOW, TOO_SLOW_REASON)
+    assert run_in_own_loop(scenario()).close_code == (TOO_SLOW, TOO_SLOW_REASON)
