@@ -247,8 +247,13 @@ def _move(live: Live, seat: str, action: Action, client_action_id: str | None) -
     except IllegalAction as exc:
         raise Refusal(422, exc.code, exc.message, message_it=exc.message_it) from None
     except Exception:
-        # The engine failed on this action: it played on a copy, so the game is as it was
-        # and stays playable; the person is refused, the operator finds it in the log.
+        # A bot's or the clock's failure is the scheduler's to handle (it sets the game
+        # aside: it would meet it again and again).
+        info = live.seats.get(seat)
+        if action.type in PLATFORM_ACTIONS or info is None or not info.human:
+            raise
+        # A person's: the engine played on a copy, so the game is as it was and stays
+        # playable; the person is refused, the operator finds it in the log.
         log.exception("game %s: the engine failed on %s's %r", live.game_id, seat, action)
         raise Refusal(
             422,
