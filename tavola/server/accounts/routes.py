@@ -120,13 +120,10 @@ def _client(request: Request) -> str:
 
 
 @router.get("/signin", include_in_schema=False)
-async def sign_in_page() -> FileResponse:
-    return FileResponse(WEB / "signin.html")
-
-
 @router.get("/signup", include_in_schema=False)
-async def sign_up_page() -> FileResponse:
-    return FileResponse(WEB / "signup.html")
+async def account_page() -> FileResponse:
+    """One page for both forms: its script reads which from the address."""
+    return FileResponse(WEB / "account.html")
 
 
 @router.get("/me", include_in_schema=False)

@@ -1,4 +1,5 @@
-// The sign-in and sign-up pages: one form each (`data-kind`), a name and a password.
+// The sign-in and sign-up pages: one page (account.html) served at /signin and /signup,
+// a name and a password; the address says which form it is.
 import { api } from "./api.js";
 import { accountRefusal, nextPage, showAccountBar, whoAmI } from "./account.js";
 import { bindLangSwitch, loadCatalogue, translatePage } from "./i18n.js";
@@ -7,6 +8,18 @@ const form = document.getElementById("account-form");
 const error = document.getElementById("form-error");
 
 const field = (name) => form.querySelector(`input[name=${name}]`);
+const signingUp = location.pathname === "/signup";
+
+/** The words and the other form's link of the page the address names. */
+function shape() {
+  const title = signingUp ? "account.sign_up" : "account.sign_in";
+  for (const id of ["page-title", "form-title", "submit"]) document.getElementById(id).dataset.i18n = title;
+  field("password").autocomplete = signingUp ? "new-password" : "current-password";
+  document.getElementById("rules").hidden = !signingUp;
+  const other = document.getElementById("other-form");
+  other.href = signingUp ? "/signin" : "/signup";
+  other.dataset.i18n = signingUp ? "account.have_account" : "account.no_account";
+}
 
 function alertForm(text) {
   error.hidden = !text;
@@ -17,7 +30,7 @@ async function submit(event) {
   event.preventDefault();
   alertForm("");
   await whoAmI(); // the CSRF token is set by then
-  const path = form.dataset.kind === "signup" ? "/api/account/signup" : "/api/account/signin";
+  const path = signingUp ? "/api/account/signup" : "/api/account/signin";
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
   try {
@@ -30,6 +43,7 @@ async function submit(event) {
 }
 
 async function main() {
+  shape();
   await loadCatalogue();
   translatePage();
   bindLangSwitch(showAccountBar);
