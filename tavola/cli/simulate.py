@@ -53,12 +53,13 @@ def simulate(
         Path | None, typer.Option("--out", help="Folder for games.csv, run.json, … (needed).")
     ] = None,
     seats: Annotated[
-        str,
+        str | None,
         typer.Option(
             help="Comma-separated bots, one per seat (any name make_bot knows: random,"
             " reference, greedy, ismcts:200…); one of the game's automata adds its seat."
+            " Default: the reference bot, then random bots for the game's other seats."
         ),
-    ] = "reference,random",
+    ] = None,
     games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the run: game i uses derive_seed.")] = 1,
     workers: Annotated[int, typer.Option(min=1, help="Processes playing at once.")] = 1,
@@ -92,13 +93,18 @@ def simulate(
         if show_help:
             game_flags.show_help(ctx, None, None)
         raise game_flags.no_game()
-    terminal = capability(game_flags.game(game_name), TerminalTable)
+    known = game_flags.game(game_name)
+    terminal = capability(known, TerminalTable)
     model = terminal.terminal_flags() if terminal is not None else None
     if show_help:
         game_flags.show_help(ctx, game_name, model)
     if out is None:
         raise game_flags.UsageProblem("Missing option '--out'.")
-    seat_list = _split(seats)
+    seat_list = (
+        _split(seats)
+        if seats is not None
+        else ["reference"] + ["random"] * (known.info.min_seats - 1)
+    )
     options: dict[str, Any] = {}
     if mode is not None:
         options["mode"] = mode

@@ -224,6 +224,9 @@ class ReportWords:
     """What each per-seat end figure of `seat_columns` means, by column prefix."""
     card_note: str = ""
     """A sentence that helps read the card-impact table, if the game needs one."""
+    distributions: tuple[str, ...] = ()
+    """End figures (column prefixes of `seat_columns`) whose whole distribution the report
+    shows, with its percentiles and a histogram: a score a player sets out to beat."""
 
 
 @runtime_checkable

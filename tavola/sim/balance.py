@@ -59,14 +59,14 @@ class Spread:
         return cls(
             statistics.fmean(ordered),
             float(statistics.median(ordered)),
-            _quantile(ordered, 0.1),
-            _quantile(ordered, 0.9),
+            quantile(ordered, 0.1),
+            quantile(ordered, 0.9),
             ordered[0],
             ordered[-1],
         )
 
 
-def _quantile(ordered: Sequence[int], q: float) -> float:
+def quantile(ordered: Sequence[int], q: float) -> float:
     """Linear interpolation between order statistics (numpy's default)."""
     position = q * (len(ordered) - 1)
     below = int(position)
@@ -88,6 +88,8 @@ class Balance:
     lengths: dict[str, list[int]]
     finals: dict[str, dict[str, float]]
     """Figure (hp, pile...) → seat → mean at the end."""
+    final_values: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    """Figure → seat → every game's value at the end (the distributions)."""
     cards: list[CardImpact] = field(default_factory=list)
 
 
@@ -144,7 +146,12 @@ def analyse(rows: Sequence[Mapping[str, str]]) -> Balance:
                 in_game.add(card)
             for column, value in row.items():
                 prefix, _, who = column.rpartition("_")
-                if who == seat and prefix and prefix not in SEAT_PREFIXES and value.isdigit():
+                if (
+                    who == seat
+                    and prefix
+                    and prefix not in SEAT_PREFIXES
+                    and value.removeprefix("-").isdigit()
+                ):
                     finals[prefix][seat].append(int(value))
         card_games.update(in_game)
     baseline = Rate(sum(seat_w.values()), sum(seat_n.values()))
@@ -169,5 +176,6 @@ def analyse(rows: Sequence[Mapping[str, str]]) -> Balance:
             figure: {s: statistics.fmean(v) for s, v in per_seat.items()}
             for figure, per_seat in finals.items()
         },
+        final_values={figure: dict(per_seat) for figure, per_seat in finals.items()},
         cards=cards,
     )

@@ -72,6 +72,27 @@ def game_length(balance: Balance, folder: Path, length_label: str) -> str:
     return name
 
 
+def distribution(
+    per_seat: Mapping[str, list[int]], folder: Path, figure: str, meaning: str
+) -> str:
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(8, 4))
+    for seat, values in per_seat.items():
+        span = max(values) - min(values)
+        bins = range(min(values), max(values) + 2) if 0 < span <= 80 else 40
+        ax.hist(values, bins=bins, alpha=0.7, label=seat)
+    ax.set_xlabel(meaning)
+    ax.set_ylabel("games")
+    if len(per_seat) > 1:
+        ax.legend(loc="upper right")
+    fig.suptitle(f"Distribution of {figure}")
+    fig.tight_layout()
+    name = f"distribution_{figure}.png"
+    fig.savefig(folder / name, dpi=100)
+    plt.close(fig)
+    return name
+
+
 def card_impact(cards: list[CardImpact], folder: Path, label: Callable[[str], str]) -> str | None:
     if not cards:
         return None

@@ -7,6 +7,7 @@ games.csv (run.json and cards.json only add the setting and the card names).
 from __future__ import annotations
 
 import html
+import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +17,7 @@ from tavola.core import get_game
 from tavola.core.capabilities import ReportWords
 
 from . import charts
-from .balance import Balance, Spread, analyse
+from .balance import Balance, Spread, analyse, quantile
 from .output import CARDS_JSON, RUN_JSON, read_json, read_rows
 from .rows import extractor_for
 from .stats import Rate
@@ -181,6 +182,8 @@ def build_sections(
             )
         )
 
+    sections += distributions(balance, folder, words)
+
     def label(card_id: str) -> str:
         return card_label(names, card_id)
 
@@ -218,6 +221,44 @@ def build_sections(
             image=charts.card_impact(balance.cards, folder, label),
         )
     )
+    return sections
+
+
+PERCENTILES = (10, 25, 50, 75, 90, 95)
+
+
+def distributions(balance: Balance, folder: Path, words: ReportWords) -> list[Section]:
+    """One section per end figure the game wants shown whole: per seat, its percentiles
+    (the value a given share of games stayed at or below) and a histogram."""
+    sections = []
+    for figure in words.distributions:
+        per_seat = balance.final_values.get(figure)
+        if not per_seat:
+            continue
+        meaning = words.figures.get(figure, figure)
+        rows = []
+        for seat, values in per_seat.items():
+            ordered = sorted(values)
+            rows.append(
+                [
+                    seat,
+                    str(len(ordered)),
+                    f"{statistics.fmean(ordered):.1f}",
+                    *(f"{quantile(ordered, p / 100):g}" for p in PERCENTILES),
+                    str(ordered[0]),
+                    str(ordered[-1]),
+                ]
+            )
+        sections.append(
+            Section(
+                f"Distribution of {figure}",
+                text=f"{meaning}: the value that many games in a hundred stayed at or below"
+                " (p90: nine games in ten ended at or below it).",
+                header=["seat", "games", "mean", *(f"p{p}" for p in PERCENTILES), "min", "max"],
+                rows=rows,
+                image=charts.distribution(per_seat, folder, figure, meaning),
+            )
+        )
     return sections
 
 

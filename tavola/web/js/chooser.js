@@ -29,10 +29,11 @@ export function plainPath(action) {
 }
 
 export class Chooser {
-  /** `pathOf(action)` gives an action's steps; `rare` names the action types always on
+  /** `pathOf(action)` gives an action's steps (null: not offered here); `rare` names the action types always on
    * offer beside the others (conceding), which never decide the prompt. */
   constructor(legal, pathOf, rare = []) {
-    this.entries = legal.map((action) => ({ action, path: pathOf(action) }));
+    // A null path: the table module offers that action on its own board (ctx.act).
+    this.entries = legal.map((action) => ({ action, path: pathOf(action) })).filter((e) => e.path);
     this.rare = new Set(rare);
     this.chosen = [];
     this.toggled = new Set();

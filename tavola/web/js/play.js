@@ -34,9 +34,14 @@ const game = {
 
 const seatName = (payload, seat) => game.table.module.seatName(payload, seat);
 
-/** What the table module is told beside the payload. */
+/** What the table module is told beside the payload. `act` sends an action the module
+ * built from its own form (a typed name): the server still decides whether it is legal. */
 function context(pick = new Map()) {
-  return { seat: game.seat, pick, title: game.table.title, replay: false };
+  return { seat: game.seat, pick, title: game.table.title, replay: false, act, busy: busy() };
+}
+
+function act(action) {
+  if (game.seat && !busy()) send(action);
 }
 
 function banner(text) {
@@ -234,6 +239,8 @@ function renderChoices(ch) {
   const options = $("options");
   options.replaceChildren();
   const legal = game.payload.legal || [];
+  // A module that offers every legal action on its own board leaves the choices empty.
+  $("choices").hidden = Boolean(legal.length && !ch.entries.length && !busy());
   if (busy()) {
     $("prompt").textContent = t("play.sending");
     return;
