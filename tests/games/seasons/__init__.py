@@ -1,0 +1,1 @@
+"""Seasons solo (Dummbot): rules, content and scenario tests."""
