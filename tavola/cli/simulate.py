@@ -106,8 +106,6 @@ def simulate(
         else ["reference"] + ["random"] * (known.info.min_seats - 1)
     )
     options: dict[str, Any] = {}
-    if mode is not None:
-        options["mode"] = mode
     try:
         if terminal is not None and model is not None:
             flags = game_flags.parse(model, list(ctx.args), game_name)
@@ -116,6 +114,8 @@ def simulate(
             raise game_flags.UsageProblem(
                 f"{game_name} has no options of its own: use --set KEY=VALUE"
             )
+        if mode is not None:  # said in so many words: it wins over the flags' usual table
+            options["mode"] = mode
         for assignment in option or []:
             set_option(options, assignment)
         spec = build_spec(game_name, seat_list, seed, options, rotate=rotate)

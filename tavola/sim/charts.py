@@ -72,9 +72,7 @@ def game_length(balance: Balance, folder: Path, length_label: str) -> str:
     return name
 
 
-def distribution(
-    per_seat: Mapping[str, list[int]], folder: Path, figure: str, meaning: str
-) -> str:
+def distribution(per_seat: Mapping[str, list[int]], folder: Path, figure: str, meaning: str) -> str:
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(8, 4))
     for seat, values in per_seat.items():
