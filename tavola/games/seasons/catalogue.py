@@ -50,6 +50,9 @@ __all__ = [
 ]
 
 CARDS_FILE = Path(__file__).parent / "content" / "cards.json"
+NAMES_IT_FILE = Path(__file__).parent / "content" / "names_it.json"
+"""Tavola's Italian names of the base cards, searched like aliases (DECISIONS, Content 8):
+a translation for typing in Italian, not a claim about the Italian edition's print."""
 CARD_TYPES = ("magic_item", "familiar")
 NAME_MAX = 60
 PRESTIGE_RANGE = (-99, 99)
@@ -519,8 +522,16 @@ def load_catalogue(path: Path) -> Catalogue:
 
 @cache
 def base_catalogue() -> Catalogue:
-    """The shipped base cards (§3.3), loaded once."""
-    return load_catalogue(CARDS_FILE)
+    """The shipped base cards (§3.3) with their Italian names as aliases, loaded once."""
+    records = _read_json(CARDS_FILE)
+    italian = _read_json(NAMES_IT_FILE)
+    if not isinstance(italian, dict) or not isinstance(records, list):
+        raise DataInvalid(NAMES_IT_FILE.name, "the file must map card ids to names")
+    for record in records:
+        name = italian.get(record.get("id")) if isinstance(record, dict) else None
+        if isinstance(name, str):
+            record["aliases"] = [*record.get("aliases", []), name]
+    return records_catalogue(records, CARDS_FILE.name)
 
 
 def load_user_cards(path: Path) -> list[dict[str, Any]]:

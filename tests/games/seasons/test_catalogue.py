@@ -95,7 +95,20 @@ def test_base_card_matches_the_spec_table(
         card_type,
         prestige,
     )
-    assert (card.set, card.copies, card.aliases) == ("base", 2, ())
+    assert (card.set, card.copies) == ("base", 2)
+    assert len(card.aliases) == (0 if number == 49 else 1)  # its Italian name (Sid's is the same)
+
+
+def test_italian_names_are_found_as_typed_and_searched() -> None:
+    """(§3.3) Italian names are searched like aliases: accents, case and apostrophes aside."""
+    assert BASE.lookup("amuleto dell’aria").name == "Amulet of Air"
+    assert BASE.lookup("FIGRIM L'AVARO").name == "Figrim the Avaricious"
+    assert [c.name for c in BASE.search("pozione", 10)] == [
+        "Potion of Power",
+        "Potion of Dreams",
+        "Potion of Knowledge",
+        "Potion of Life",
+    ]
 
 
 def test_base_catalogue_has_50_cards_13_familiars_and_only_figrim_changes_seasons() -> None:
@@ -181,8 +194,9 @@ def test_suggestions_are_at_most_three() -> None:
 
 def test_suggestion_shows_the_alias_that_is_closest() -> None:
     """(§3.3) An alias close to the typed text is suggested as typed in that language."""
-    catalogue, _ = BASE.aliased("Amuleto dell'Aria", "Amulet of Air")
-    assert catalogue.suggest("Amuleto del Aria") == ["Amuleto dell'Aria"]
+    catalogue, _ = BASE.aliased("Amulette de l'air", "Amulet of Air")
+    assert catalogue.suggest("Amulete de l air") == ["Amulette de l'air"]
+    assert BASE.suggest("Amuleto del Aria")[0] == "Amuleto dell'Aria"  # the Italian name
 
 
 def test_levenshtein() -> None:
@@ -241,16 +255,16 @@ def test_added_card_is_a_user_card_and_the_base_is_unchanged() -> None:
 def test_alias_resolves_to_its_card() -> None:
     """(§3.3, scenario 6) "AMULETTE D’EAU" resolves to card 4 once the alias is added."""
     catalogue, card = BASE.aliased("Amulette d'eau", "Amulet of Water")
-    assert card.aliases == ("Amulette d'eau",)
+    assert card.aliases == ("Amuleto dell'Acqua", "Amulette d'eau")
     found = catalogue.lookup("AMULETTE D’EAU")
     assert (found.id, found.number, found.prestige) == ("base_04", 4, 6)
     assert BASE.find("AMULETTE D’EAU") is None
 
 
 def test_alias_of_accepts_a_card_id() -> None:
-    catalogue, card = BASE.aliased("Sfera di cristallo", "base_34")
+    catalogue, card = BASE.aliased("Orbe de cristal", "base_34")
     assert card.name == "Crystal Orb"
-    assert catalogue.lookup("sfera di cristallo").id == "base_34"
+    assert catalogue.lookup("orbe de cristal").id == "base_34"
 
 
 def test_alias_added_twice_is_a_duplicate() -> None:
@@ -387,7 +401,7 @@ def test_to_view_lists_every_card() -> None:
     view = BASE.to_view()
     assert view["base_22"] == {
         "name": "Runic Cube of Eolis",
-        "aliases": [],
+        "aliases": ["Cubo Runico di Eolis"],
         "type": "magic_item",
         "prestige": 30,
     }

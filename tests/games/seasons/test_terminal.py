@@ -129,11 +129,11 @@ def test_unknown_name_gets_suggestions_and_can_be_added(tmp_path):
 
 
 def test_catalogue_is_read_at_the_start(tmp_path):
-    """(§3.3) An alias saved earlier (the Italian name of Amulet of Air) is known at once,
+    """(§3.3) An alias saved earlier (the French name of Amulet of Air) is known at once,
     whatever its case and apostrophe."""
-    saved = [{"name": "Amuleto dell'Aria", "alias_of": "base_01"}]
+    saved = [{"name": "Amulette de l'air", "alias_of": "base_01"}]
     (tmp_path / "cards_user.json").write_text(json.dumps(saved))
-    lines = ["AMULETO DELL’ARIA", *PRELUDE[1:]]
+    lines = ["AMULETTE DE L’AIR", *PRELUDE[1:]]
     result, record = play(tmp_path, lines=lines)
     assert "not in the card catalogue" not in result.output
     assert record is not None
