@@ -9,6 +9,7 @@ import uvicorn
 
 from tavola.server.limits import MAX_BODY
 from tavola.server.links import PUBLIC_URL_ENV, public_base
+from tavola.server.reports import DEFAULT_FOLDER, REPORTS_ENV, folder_from
 from tavola.store import Database, default_url
 
 
@@ -22,6 +23,14 @@ def serve(
         typer.Option(
             help="The address players reach the server at (https://tavola.example.org): join"
             " links are built on it. Default: $TAVOLA_PUBLIC_URL, else relative links."
+        ),
+    ] = None,
+    reports: Annotated[
+        str | None,
+        typer.Option(
+            help="The folder of balance reports shown at /reports: each subfolder holding a"
+            " report.html (tavola simulate --report, tavola report, tavola balance suggest)."
+            f" Default: $TAVOLA_REPORTS, else {DEFAULT_FOLDER}/ here; '' for none."
         ),
     ] = None,
 ) -> None:
@@ -41,8 +50,12 @@ def serve(
     os.environ["DATABASE_URL"] = url
     os.environ["TAVOLA_BOT_DELAY"] = str(bot_delay)
     os.environ[PUBLIC_URL_ENV] = public  # the workers build their links on it
+    shown_reports = folder_from(reports)
+    os.environ[REPORTS_ENV] = str(shown_reports or "")  # the same folder for every worker
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"Tavola is running at http://{shown}:{port}/  (database: {url.split('://')[0]})")
+    if shown_reports is not None:
+        typer.echo(f"Balance reports: http://{shown}:{port}/reports  (from {shown_reports})")
     uvicorn.run(
         "tavola.server.main:app",
         host=host,

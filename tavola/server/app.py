@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import time
 from collections.abc import AsyncIterator
 
@@ -15,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tavola.store import Database, repo
 
-from . import accounts, errors, links, ratelimit
+from . import accounts, errors, links, ratelimit, reports
 from .bodies import StrictJson
 from .hub import Hub
 from .limits import MAX_BODY, BodyLimit
@@ -23,6 +24,7 @@ from .listener import Listener
 from .loading import IDLE_SECONDS
 from .ratelimit import DEFAULT_CREATION_LIMIT, CreationLimit
 from .routes import catalog, pages, play, socket, tables
+from .routes import reports as report_routes
 from .service import GameService
 from .thinking import THINK_SECONDS
 
@@ -42,12 +44,14 @@ def create_app(
     create_limit: CreationLimit | None = DEFAULT_CREATION_LIMIT,
     idle_seconds: float = IDLE_SECONDS,
     think_seconds: float = THINK_SECONDS,
+    reports_folder: str | os.PathLike[str] | None = None,
 ) -> FastAPI:
     """`public_url`: the address links are built on (else `TAVOLA_PUBLIC_URL`, else links
     are relative); never the request's `Host`, which its sender chooses.
     `create_limit`: games one client may create (None: no limit); `idle_seconds`: how
     long an unfinished game stays in memory unused; `think_seconds`: a searching bot's
-    time budget a move."""
+    time budget a move; `reports_folder`: where the balance reports are (else
+    `TAVOLA_REPORTS`, else `runs/` here; "": none)."""
     public = links.public_base(public_url)  # a bad one stops the start, naming it
     db = Database(database_url, checkpoints_apart=True)
     db.migrate()
@@ -102,6 +106,7 @@ def create_app(
     app.state.service = service
     app.state.hub = hub
     app.state.public_url = public
+    app.state.reports = reports.Reports(reports.folder_from(reports_folder))
     app.add_middleware(StrictJson)  # inside the limit: it reads bodies already bounded
     app.add_middleware(BodyLimit, limit=MAX_BODY)
 
@@ -109,7 +114,7 @@ def create_app(
     accounts.install(app, service)
     ratelimit.install(app, create_limit)
 
-    for routes in (catalog, tables, play, socket, pages):
+    for routes in (catalog, tables, play, socket, pages, report_routes):
         app.include_router(routes.router)
     if pages.WEB.is_dir():
         app.mount("/", StaticFiles(directory=pages.WEB, html=True), name="web")
