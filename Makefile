@@ -6,12 +6,16 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench clean system-deps
 
-# Debian packages the tests need: PostgreSQL (a throw-away cluster per test run) and
-# Chromium (the browser tests drive Debian's build; no browser is ever downloaded).
+# Debian packages the tests need: PostgreSQL (a throw-away cluster per test run), Chromium
+# (the browser tests drive Debian's build; no browser is ever downloaded), the DejaVu fonts
+# printed cards embed, and poppler's pdftoppm that renders a printed sheet.
 system-deps:
 	@missing=""; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	test -x /usr/bin/chromium || missing="$$missing chromium"; \
+	test -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || missing="$$missing fonts-dejavu-core"; \
+	test -f /usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf || missing="$$missing fonts-dejavu-extra"; \
+	test -x /usr/bin/pdftoppm || missing="$$missing poppler-utils"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian's$$missing…"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

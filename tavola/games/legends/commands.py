@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from tavola.core import ContentError
+from tavola.core import ContentError, TavolaError
 
 from .cards import CharacterCard, card_to_data
 from .catalog import (
@@ -25,7 +25,7 @@ from .catalog import (
 from .csvio import export_csv, import_csv
 from .lint import lint_catalog
 
-app = typer.Typer(help="Legends of AZ cards: list, show, validate, lint, export and import.")
+app = typer.Typer(help="Legends of AZ cards: list, show, validate, lint, export, import and print.")
 console = Console(highlight=False)
 
 CatalogOption = Annotated[str, typer.Option("--catalog", help="Catalogue id.")]
@@ -151,6 +151,67 @@ def import_(
     write_catalog_file(target, catalog, cards, title)
     load_catalog.cache_clear()
     console.print(f"{len(cards)} cards written to {target}")
+
+
+def _load_id_or_file(spec: str) -> Catalog:
+    """A catalogue id, or a catalogue file (validated, every problem printed)."""
+    path = Path(spec)
+    if spec.endswith(".toml") or path.is_file():
+        catalog_id, cards, problems = read_catalog_file(path)
+        for problem in problems:
+            console.print(problem)
+        if problems:
+            raise typer.Exit(1)
+        return Catalog(catalog_id, cards)
+    return _load(spec)
+
+
+@app.command("print")
+def print_(
+    catalog: Annotated[
+        str, typer.Option("--catalog", help="Catalogue id or TOML file.")
+    ] = DEFAULT_CATALOG,
+    lang: Annotated[str, typer.Option(help="it or en.")] = "it",
+    paper: Annotated[str, typer.Option(help="a4 or letter.")] = "a4",
+    bleed: Annotated[
+        float, typer.Option(help="Bleed in mm past each card's trim (e.g. 3).", min=0, max=10)
+    ] = 0.0,
+    out: Annotated[Path, typer.Option(help="Folder to write into.")] = Path("cards-print"),
+    svg: Annotated[bool, typer.Option("--svg/--no-svg", help="One SVG per card too.")] = True,
+    only: Annotated[
+        list[str] | None, typer.Option(help="Only these card ids (repeat, or comma-separated).")
+    ] = None,
+) -> None:
+    """Printable sheets: a PDF of 3×3 cards (63×88 mm) a page with crop marks, and SVGs."""
+    # Imported here: reportlab is needed only to print, not by every `tavola` command.
+    from tavola.core.printing import PAPERS
+
+    from .print_sheet import print_catalog
+
+    if lang not in ("it", "en"):
+        console.print(f"unknown language '{lang}'; allowed: it, en")
+        raise typer.Exit(1)
+    if paper not in PAPERS:
+        console.print(f"unknown paper '{paper}'; allowed: {', '.join(PAPERS)}")
+        raise typer.Exit(1)
+    cards = _load_id_or_file(catalog)
+    wanted = [i.strip() for item in only or [] for i in item.split(",") if i.strip()]
+    unknown = [i for i in wanted if i not in cards]
+    if unknown:
+        console.print(f"unknown card ids in {cards.id}: {', '.join(unknown)}")
+        raise typer.Exit(1)
+    try:
+        printed = print_catalog(
+            cards, out, lang=lang, paper=paper, bleed_mm=bleed, svg=svg, only=wanted
+        )
+    except TavolaError as exc:
+        console.print(exc.localized(lang))
+        raise typer.Exit(1) from None
+    for warning in printed.warnings:
+        console.print(f"warning: {warning}")
+    console.print(f"{printed.cards} cards on {printed.pages} pages: {printed.pdf}")
+    if printed.svgs:
+        console.print(f"{len(printed.svgs)} SVG files in {printed.svgs[0].parent}")
 
 
 def read_catalog_title(path: Path) -> str:

@@ -14,7 +14,7 @@ def describe_effect(messages: Messages, lang: str, effect: Effect | Aura) -> str
     kind = effect.kind
     if kind == "modify_stat":
         amount = data["amount"]
-        stat = "max HP" if data["stat"] == "hp_max" else t(lang, f"stat.{data['stat']}")
+        stat = t(lang, f"stat.{data['stat']}")
         return t(
             lang,
             "effect.modify_stat",
@@ -27,7 +27,11 @@ def describe_effect(messages: Messages, lang: str, effect: Effect | Aura) -> str
         return t(lang, "effect.protect_magic", duration=t(lang, f"duration.{data['duration']}"))
     if data.get("amount") == "full" or data.get("hp") == "full":
         return t(lang, f"effect.{kind}_full")
-    return t(lang, f"effect.{kind}", **{k: v for k, v in data.items() if k != "kind"})
+    params = {k: v for k, v in data.items() if k not in ("kind", "applies_to")}
+    # A count of one reads in the singular where the language has a sentence for it.
+    if list(params.values()) == [1] and messages.has(f"effect.{kind}_one", lang):
+        return t(lang, f"effect.{kind}_one")
+    return t(lang, f"effect.{kind}", **params)
 
 
 def describe_card(messages: Messages, lang: str, card: CardDef) -> str:
