@@ -44,6 +44,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/simplified.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/strength.py
+	$(BIN)/python bench/growth.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

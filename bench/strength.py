@@ -13,7 +13,8 @@ import argparse
 import json
 from typing import Any
 
-from tavola.bots.strength import ismcts_speed, ladder, matches
+from tavola.bots.speed import ismcts_speed
+from tavola.bots.strength import ladder, matches
 from tavola.core import get_game
 
 
@@ -41,7 +42,9 @@ def main() -> None:
     args = parser.parse_args()
     game = get_game("legends")
     # the position sits in the main phase of round 6 whatever the round cap of the ladder
-    speed = ismcts_speed(game, classic_config(40), iterations=args.iterations, decisions=100)
+    speed = ismcts_speed(
+        game, classic_config(40), iterations=args.iterations, decisions=100, full_rollouts=False
+    )
     if not args.json:
         print(json.dumps(speed, indent=1))
     if args.speed_only:

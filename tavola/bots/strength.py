@@ -5,9 +5,8 @@ print them."""
 
 from __future__ import annotations
 
-import importlib
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +14,7 @@ from tavola.core import Game, Player, Table
 from tavola.core.capabilities import TableBuilder, capability
 from tavola.sim.stats import wilson
 
-from . import REFEREE_BOT, IsmctsBot, make_bot
+from . import REFEREE_BOT, make_bot
 
 
 def ladder(game: Game[Any]) -> tuple[tuple[str, str], ...]:
@@ -141,96 +140,3 @@ def matches(
         match(game, named(bot), named(opponent), games, seed=seed, config=config, players=players)
         for bot, opponent in (ladder(game) if pairs is None else pairs)
     ]
-
-
-def speed_position(
-    game: Game[Any],
-    config: Mapping[str, Any] | None = None,
-    seed: int = 0,
-    decisions: int | None = None,
-    choices: int = 10,
-) -> tuple[Any, str, int]:
-    """A position in the thick of a game (by default `default_table`'s): the reference
-    bots play deal `seed` for `decisions` decisions (by default half their whole game on
-    that deal), then on to the first seat to act with at least `choices` legal actions.
-    Returns the state, that seat and the decisions taken to get there."""
-    config = config or default_table(game)
-    if decisions is None:
-        decisions = sum(1 for _ in _reference_game(game, config, seed)) // 2
-    for table, seat, played in _reference_game(game, config, seed):
-        if played >= decisions and len(game.legal_actions(table.state, seat)) >= choices:
-            return table.state, seat, played
-    raise RuntimeError(f"deal {seed} ends before a position with {choices} choices")
-
-
-def _reference_game(
-    game: Game[Any], config: Mapping[str, Any], seed: int
-) -> Iterator[tuple[Table, str, int]]:
-    """Deal `seed` played by the reference bot in every seat: (table, seat to act,
-    decisions so far) before each decision."""
-    table = Table(game, config, seed)
-    order = game.seats(table.state)
-    bot: Player = make_bot("reference", game, seed, order[0])
-    played = 0
-    while table.outcome is None:
-        seat = next(s for s in order if s in table.to_act)
-        yield table, seat, played
-        table.act(seat, bot.choose(game, table.state, seat))
-        played += 1
-
-
-def ismcts_speed(
-    game: Game[Any],
-    config: Mapping[str, Any] | None = None,
-    iterations: int = 1000,
-    repeats: int = 3,
-    seed: int = 0,
-    decisions: int | None = None,
-) -> dict[str, Any]:
-    """Milliseconds per `iterations` ISMCTS iterations on `speed_position` (the best of
-    `repeats` runs, so that a busy machine counts less), beside OpenSpiel's Python MCTS
-    on its Python tic-tac-toe when OpenSpiel is installed."""
-    state, seat, played = speed_position(game, config, seed, decisions)
-    best = float("inf")
-    for run in range(repeats):
-        bot = IsmctsBot(run, iterations=iterations)
-        started = time.perf_counter()
-        bot.choose(game, state, seat)
-        best = min(best, time.perf_counter() - started)
-    ours = 1000 * best * 1000 / iterations
-    anchor = openspiel_mcts_ms(repeats=repeats)
-    return {
-        "position": f"{game.name}, deal {seed}, {seat} to act after {played} decisions",
-        "legal_actions": len(game.legal_actions(state, seat)),
-        "ismcts_ms_per_1000_iterations": round(ours, 1),
-        "openspiel_mcts_ms_per_1000_simulations": round(anchor, 1) if anchor else None,
-        "ratio": round(ours / anchor, 2) if anchor else None,
-    }
-
-
-def openspiel_mcts_ms(repeats: int = 3, simulations: int = 1000) -> float | None:
-    """OpenSpiel's Python MCTS (random rollouts) on `python_tic_tac_toe` from the empty
-    board: milliseconds per 1,000 simulations, best of `repeats`; None without OpenSpiel."""
-    try:  # the optional `[bench]` extra; imported by name, since it ships no type hints
-        np = importlib.import_module("numpy")
-        pyspiel = importlib.import_module("pyspiel")
-        importlib.import_module("open_spiel.python.games")  # registers the Python games
-        mcts = importlib.import_module("open_spiel.python.algorithms.mcts")
-    except ImportError:
-        return None
-    spiel_game = pyspiel.load_game("python_tic_tac_toe")
-    best = float("inf")
-    for run in range(repeats):
-        evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(run))
-        bot = mcts.MCTSBot(
-            spiel_game,
-            2,
-            simulations,
-            evaluator,
-            random_state=np.random.RandomState(run),
-            solve=False,
-        )
-        started = time.perf_counter()
-        bot.step(spiel_game.new_initial_state())
-        best = min(best, time.perf_counter() - started)
-    return 1000 * best * 1000 / simulations

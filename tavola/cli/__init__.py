@@ -15,7 +15,7 @@ from rich.console import Console
 from tavola.core import GameRecord, TavolaError, game_names, get_game, replay
 from tavola.core.scenario import run_file, scenario_files
 
-from . import bench, play, report, serve, simulate
+from . import balance, bench, play, report, serve, simulate
 from .table_commands import register as register_table_commands
 
 COMMANDS_GROUP = "tavola.commands"
@@ -33,6 +33,7 @@ app.command()(bench.bench)
 register_table_commands(app)
 scenario_app = typer.Typer(help="Rule scenarios written as data.")
 app.add_typer(scenario_app, name="scenario")
+app.add_typer(balance.app, name="balance")
 console = Console(highlight=False)
 
 

@@ -35,6 +35,10 @@ def bench(
     seconds: Annotated[float, typer.Option(help="Measuring time per loop.")] = 5.0,
     games: Annotated[int, typer.Option(help="Games per pairing (strength suite).")] = 20,
     iterations: Annotated[int, typer.Option(help="ISMCTS iterations per decision.")] = 1000,
+    sim_games: Annotated[
+        int,
+        typer.Option(min=1, help="Games of the 1- and 2-worker simulation runs (engine suite)."),
+    ] = 2000,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Benchmarks: random-playout speed, the engine suite, or the bots' strength."""
@@ -44,12 +48,16 @@ def bench(
     if suite == "engine":
         from tavola.sim.suite import engine_suite
 
-        figures = engine_suite(get_game(game), seconds, iterations)
+        figures = engine_suite(get_game(game), seconds, iterations, sim_games)
         if as_json:
             typer.echo(json.dumps(figures))
             return
         for key, value in figures.items():
-            console.print(f"  {key:32} {value}")
+            if isinstance(value, dict):  # the notes: one line each
+                for name, note in value.items():
+                    console.print(f"  {name:40} {note}", markup=False)
+                continue
+            console.print(f"  {key:40} {value}", markup=False)
         return
     if suite == "strength":
         from tavola.bots.strength import matches

@@ -10,7 +10,6 @@ import uvicorn
 from tavola.server.limits import MAX_BODY
 from tavola.server.links import PUBLIC_URL_ENV, public_base
 from tavola.server.reports import DEFAULT_FOLDER, REPORTS_ENV, folder_from
-from tavola.store import Database, default_url
 
 
 def serve(
@@ -40,6 +39,10 @@ def serve(
     except ValueError as exc:
         typer.echo(str(exc))
         raise typer.Exit(2) from None
+    # Imported here: SQLAlchemy and Alembic take a quarter of a second that every other
+    # command (and every simulation worker, which imports the command line again) would pay.
+    from tavola.store import Database, default_url
+
     url = default_url()
     if workers > 1 and url.startswith("sqlite"):
         typer.echo("Several workers need PostgreSQL: set DATABASE_URL=postgresql+psycopg://…")

@@ -6,6 +6,7 @@ Figures are measured on one core, in this process; nothing here is asserted by t
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
@@ -81,9 +82,9 @@ def random_playouts(
 
 def openspiel_ttt(seconds: float, seed: int = 0) -> Figures | None:
     """The same loop on OpenSpiel's pure-Python tic-tac-toe; None without the `[bench]` extra."""
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-        from open_spiel.python import games as _registers_python_games  # type: ignore[import-not-found]  # noqa: F401
+    try:  # the optional `[bench]` extra; imported by name, since it ships no type hints
+        pyspiel = importlib.import_module("pyspiel")
+        importlib.import_module("open_spiel.python.games")  # registers the Python games
     except ImportError:
         return None
     import random

@@ -15,7 +15,6 @@ from tavola.bots.strength import (
     ladder,
     match,
     matches,
-    speed_position,
     wilson,
 )
 from tavola.core import get_game
@@ -102,9 +101,3 @@ def test_a_match_seats_the_bot_everywhere_and_the_reference_bot_as_referee(monke
         (8, {"player:bot02": "greedy", "player:bot01": "random", **referee}),
     ]
     assert [next(iter(bots)) for _, bots in played] == ["player:bot01", "player:bot02"] * 2
-
-
-def test_the_speed_position_has_the_choices_asked_for():
-    state, seat, played = speed_position(TRONO, choices=10)
-    assert played >= 1
-    assert len(TRONO.legal_actions(state, seat)) >= 10

@@ -1,6 +1,8 @@
 """`tavola simulate` at the command line: progress, files, and clear refusals."""
 
 import json
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -77,3 +79,14 @@ def test_unreachable_scheduler_is_refused_with_its_address(tmp_path):
     assert result.exit_code == 1
     assert "tcp://127.0.0.1:1" in result.output
     assert not (tmp_path / "games.csv").exists()
+
+
+def test_the_command_line_imports_no_database_code():
+    """Every local worker imports the command line again (Python 3.11's forkserver does
+    not preload the main module): SQLAlchemy and Alembic would cost each a quarter second."""
+    probe = "import sys, tavola.cli; print(sorted({m.split('.')[0] for m in sys.modules}))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
+    assert "'tavola'" in loaded
+    assert "'sqlalchemy'" not in loaded and "'alembic'" not in loaded

@@ -17,6 +17,8 @@ from tavola.core import AUTOPILOT, TIMEOUT, Action, Clock, ConfigError, Event, O
 from tavola.core.capabilities import (
     GENERIC_BOTS,
     HUMAN,
+    CardChange,
+    Direction,
     GameInfo,
     Preset,
     TerminalPrompt,
@@ -25,9 +27,17 @@ from tavola.core.capabilities import (
 )
 from tavola.core.protocol import Game
 
-from . import battle_mode, battle_scripted, battle_setup, scripted_setup, simplified_mode
+from . import (
+    battle_mode,
+    battle_scripted,
+    battle_setup,
+    scripted_setup,
+    simplified_mode,
+    tuning,
+)
 from .actions import CONCEDE, CUT_DECK
 from .boss import BossBot
+from .cards import card_to_data
 from .config import LegendsConfig, check_config, parse_config
 from .evaluate import evaluate
 from .messages import MESSAGES, only_args, refuse
@@ -74,6 +84,7 @@ INFO = GameInfo(
     capabilities=(
         "automata",
         "autopilot",
+        "card_tuning",
         "evaluation",
         "narration",
         "reference_player",
@@ -445,6 +456,43 @@ class LegendsGame:
     def row_extractor(self) -> LegendsRows:
         """What a simulation row reads of a finished game (see `sim_rows`)."""
         return LegendsRows()
+
+    def catalog_options(self, reference: str) -> dict[str, Any]:
+        """The balance assistant's `--catalog`: a catalogue id or file (see `tuning`)."""
+        return tuning.catalog_options(reference)
+
+    def tuning_cards(self, config: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+        return tuning.tuning_cards(config)
+
+    def seat_rotations(self, config: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return tuning.seat_rotations(config)
+
+    def card_changes(
+        self,
+        config: Mapping[str, Any],
+        changes: Sequence[CardChange],
+        card_id: str,
+        direction: Direction,
+    ) -> list[CardChange]:
+        """A card's candidate changes, within the rarity budgets (see `tuning`)."""
+        return tuning.Tuning(config).candidates(changes, card_id, direction)
+
+    def tuning_problems(
+        self, config: Mapping[str, Any], changes: Sequence[CardChange]
+    ) -> list[str]:
+        return tuning.Tuning(config).problems(changes)
+
+    def tuned_config(
+        self, config: Mapping[str, Any], changes: Sequence[CardChange]
+    ) -> dict[str, Any]:
+        """`config` with its catalogue inline, changed (plain data: it travels to workers)."""
+        catalog = tuning.Tuning(config).changed(changes)
+        return {**config, "catalog": [card_to_data(card) for card in catalog.cards()]}
+
+    def write_tuned_catalog(
+        self, config: Mapping[str, Any], changes: Sequence[CardChange], path: Path
+    ) -> None:
+        tuning.Tuning(config).write(changes, path)
 
     def rl_codec(self, state: LegendsState) -> LegendsCodec:
         """The fixed observation and action encoding of `state`'s table (see `rl`);

@@ -322,20 +322,28 @@ def _legality(card: CardDef) -> list[str]:
     return misses
 
 
-def _budget(card: CardDef) -> list[str]:
+def _budgeted(card: CardDef) -> list[tuple[str, int, int]]:
+    """(field, value, limit) of every number of `card` its rarity's budget caps."""
     budget = BUDGETS[card.rarity]
-    over: list[tuple[str, int, int]] = []  # (field, value, limit)
+    capped: list[tuple[str, int, int]] = []
     if isinstance(card, CharacterCard):
-        over.append(("STR+MP+DEF", card.str_ + card.mp + card.def_, budget.stat_sum))
-        over.append(("HP", card.hp, budget.hp))
+        capped.append(("STR+MP+DEF", card.str_ + card.mp + card.def_, budget.stat_sum))
+        capped.append(("HP", card.hp, budget.hp))
     for effect in _effects(card):
         if isinstance(effect, Damage | Heal) and isinstance(effect.amount, int):
-            over.append((f"{effect.kind} amount", effect.amount, budget.amount))
+            capped.append((f"{effect.kind} amount", effect.amount, budget.amount))
         if isinstance(effect, ModifyStat) and effect.stat != "hp_max":
-            over.append((f"modify_stat {effect.stat} |amount|", abs(effect.amount), budget.modify))
+            capped.append(
+                (f"modify_stat {effect.stat} |amount|", abs(effect.amount), budget.modify)
+            )
+    return capped
+
+
+def _budget(card: CardDef) -> list[str]:
+    budget = BUDGETS[card.rarity]
     misses = [
         f"{card.card_id}: {field} {value} exceeds the {card.rarity} budget {limit}"
-        for field, value, limit in over
+        for field, value, limit in _budgeted(card)
         if value > limit
     ]
     if isinstance(card, EnchantgineeringCard) and card.phases < budget.min_phases:
@@ -344,6 +352,21 @@ def _budget(card: CardDef) -> list[str]:
             f"minimum {budget.min_phases}"
         )
     return misses
+
+
+def budget_misses(card: CardDef) -> list[str]:
+    """Every way one card leaves its rarity's authoring budgets (what a proposed stat
+    change must never do)."""
+    return _budget(card)
+
+
+def budget_excess(card: CardDef) -> int:
+    """How far `card` is over its rarity's budgets, summed over its capped numbers (0:
+    within them): a change to an over-budget card may only bring it nearer."""
+    excess = sum(max(0, value - limit) for _, value, limit in _budgeted(card))
+    if isinstance(card, EnchantgineeringCard):
+        excess += max(0, BUDGETS[card.rarity].min_phases - card.phases)
+    return excess
 
 
 def lint_catalog(catalog: Catalog) -> list[str]:

@@ -3,8 +3,12 @@ public events and the referee's view, never from the state, so the game can chan
 without breaking simulation.
 
 Cards "played" are those a seat put into play: its main (revealed at setup), characters
-placed in the formation or later, action cards, equipment and enchantgineering; in the
-simplified mode, the cards it flipped.
+placed in the formation or later, action cards, equipment and enchantgineering. In the
+simplified mode, the cards it was dealt: a seat flips its whole dealt pile before any card
+it wins (won cards go to the bottom), so the first seat to flip a card is the one it was
+dealt to. Counting every flip instead would credit the winner, who ends up flipping most of
+the loser's cards too, with nearly every card; the deal is random, so a dealt card's win
+rate is the card's own.
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ class LegendsRows:
         return rounds, len(turns)
 
     def plays(self, view: Mapping[str, Any], events: Sequence[Event]) -> list[tuple[str, str]]:
+        if view.get("mode") == "simplified":
+            return dealt(events)
         out: list[tuple[str, str]] = []
         for event in events:
             if event.visible_to is not None:
@@ -69,7 +75,8 @@ class LegendsRows:
                 "clashes",
                 "flips",
                 {"pile": "cards in its pile"},
-                "In the simplified mode a long game flips most cards, so differences are small.",
+                "In the simplified mode a card counts for the seat it was dealt to (the first"
+                " to flip it): the deal is random, so a card's figure is its own.",
             )
         return ReportWords(
             figures={
@@ -89,3 +96,19 @@ class LegendsRows:
                     entry["en"] = str(face["name_en"])
                 names[str(card_id)] = entry
         return names
+
+
+def dealt(events: Sequence[Event]) -> list[tuple[str, str]]:
+    """Simplified mode: (card_id, seat) of each card instance at its first flip, which is
+    by the seat it was dealt to (cards set aside at the deal are never flipped)."""
+    first: dict[str, tuple[str, str]] = {}
+    for event in events:
+        if event.visible_to is not None:
+            continue
+        if event.type == "cards_flipped":
+            for card in event.data.get("cards", ()):
+                first.setdefault(str(card["iid"]), (str(card["card_id"]), str(card["seat"])))
+        elif event.type == "card_reflipped":
+            data = event.data
+            first.setdefault(str(data["iid"]), (str(data["card_id"]), str(data["seat"])))
+    return list(first.values())

@@ -1,0 +1,276 @@
+"""Legends of AZ's `CardTuning`: the numbers of a card the balance assistant may change at
+a table, its candidate changes, and the changed catalogue as a config or a file.
+
+A candidate moves every number of the card that counts at the table by the same share
+(−5 %, −10 %, … or +5 %, …), rounded to the set's own grain (HP and amounts to 10, the
+other stats to 5), never to zero nor across it. A number whose move would take the card
+over its rarity's budget (§3.9, `lint.BUDGETS`) or add any other `tavola cards lint` miss
+stays as it is; a candidate that can move nothing is left out.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tavola.core import ContentError
+from tavola.core.capabilities import CardChange, Direction, StatChange
+
+from .cards import CARD_ADAPTER, CardDef, CharacterCard, EnchantgineeringCard, card_to_data
+from .catalog import Catalog, load_catalog, read_catalog_file, resolve_catalog, write_catalog_file
+from .config import parse_config
+from .effects import Damage, Heal, ModifyStat, Revive
+from .lint import budget_excess, budget_misses, lint_catalog
+
+WEAKEN_STEPS = (5, 10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90)
+"""Shares (percent) a card is weakened by, smallest first."""
+STRENGTHEN_STEPS = (5, 10, 15, 20, 25, 30, 40, 50, 75, 100)
+
+TITLE = "Proposta dell'assistente di bilanciamento / Balance assistant's proposal"
+
+
+@dataclass(frozen=True, slots=True)
+class Knob:
+    """One number of a card the assistant may move: where it is in the card's data, its
+    value, its grain and largest magnitude, and whether more of it helps the card's
+    player (a drawback, such as the −DEF of a +STR weapon, helps less the larger it is)."""
+
+    stat: str
+    path: tuple[str | int, ...]
+    value: int
+    grain: int
+    largest: int
+    drawback: bool = False
+
+    def moved(self, percent: int, direction: Direction) -> int:
+        """The value moved `percent` % towards weaker or stronger: rounded to the grain,
+        at least one grain from where it was when the bounds allow, never to 0 nor past
+        the largest magnitude (the sign, as authored, is kept)."""
+        stronger = (direction == "strengthen") != self.drawback
+        magnitude = abs(self.value)
+        factor = 1 + (percent / 100 if stronger else -percent / 100)
+        moved = round(magnitude * factor / self.grain) * self.grain
+        if moved == magnitude:
+            moved += self.grain if stronger else -self.grain
+        moved = max(self.grain, min(self.largest, moved))
+        if magnitude < self.grain:  # a value finer than the grain (HP 5) keeps its own floor
+            moved = max(magnitude, moved) if stronger else min(magnitude, moved)
+        return moved if self.value > 0 else -moved
+
+
+CHARACTER_STATS = (("hp", 10, 999), ("str", 5, 100), ("mp", 5, 100), ("def", 5, 100))
+
+
+def knobs(card: CardDef, mode: str) -> list[Knob]:
+    """The numbers of `card` that count in `mode`. In the simplified mode only a
+    character's printed stats decide a clash (R123: a special card is worth 0 or is
+    flipped over), so other cards have none there. A stat at 0 (a character without MP)
+    stays 0: moving it would change what the card is, not how strong."""
+    if isinstance(card, CharacterCard):
+        return [
+            Knob(name, (name,), card.stat(name), grain, largest)
+            for name, grain, largest in CHARACTER_STATS
+            if card.stat(name) > 0
+        ]
+    if mode == "simplified":
+        return []
+    if isinstance(card, EnchantgineeringCard):
+        return _effect_knobs("auras", list(card.auras))
+    return _effect_knobs("effects", list(card.effects))
+
+
+def _effect_knobs(field: str, effects: Sequence[object]) -> list[Knob]:
+    """Damage, heal and revive amounts, and stat modifiers. On a card that raises some
+    stat, a lowered one is its drawback."""
+    boosts = any(isinstance(e, ModifyStat) and e.amount > 0 for e in effects)
+    out: list[Knob] = []
+    for i, effect in enumerate(effects):
+        where = f"{field}[{i}]"
+        if isinstance(effect, Damage | Heal) and isinstance(effect.amount, int):
+            out.append(Knob(f"{where}.amount", (field, i, "amount"), effect.amount, 10, 1000))
+        elif isinstance(effect, Revive) and isinstance(effect.hp, int):
+            out.append(Knob(f"{where}.hp", (field, i, "hp"), effect.hp, 10, 999))
+        elif isinstance(effect, ModifyStat):
+            hp = effect.stat == "hp_max"
+            out.append(
+                Knob(
+                    f"{where}.amount ({effect.stat})",
+                    (field, i, "amount"),
+                    effect.amount,
+                    10 if hp else 5,
+                    999 if hp else 100,
+                    drawback=boosts and effect.amount < 0,
+                )
+            )
+    return out
+
+
+def _set(data: dict[str, Any], path: tuple[str | int, ...], value: int) -> dict[str, Any]:
+    changed = copy.deepcopy(data)
+    node: Any = changed
+    for part in path[:-1]:
+        node = node[part]
+    node[path[-1]] = value
+    return changed
+
+
+def _card(data: Mapping[str, Any]) -> CardDef:
+    return CARD_ADAPTER.validate_python(dict(data))
+
+
+class Tuning:
+    """The catalogue of one table and what may be changed in it. Everything is measured
+    from the catalogue as the table gives it: `changes` hold each card's whole change."""
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        parsed = parse_config(config)
+        self.mode = parsed.mode
+        self.catalog = resolve_catalog(parsed.catalog)
+        self.catalog_id = parsed.catalog if isinstance(parsed.catalog, str) else self.catalog.id
+        self.misses = set(lint_catalog(self.catalog))
+        """What the catalogue already misses of the authoring rules: a change adds none."""
+
+    def changed(self, changes: Sequence[CardChange]) -> Catalog:
+        by_card = {change.card_id: change for change in changes}
+        cards = []
+        for card in self.catalog.cards():
+            change = by_card.get(card.card_id)
+            cards.append(card if change is None else self.apply(card, change))
+        return Catalog(self.catalog.id, cards)
+
+    def apply(self, card: CardDef, change: CardChange) -> CardDef:
+        data = card_to_data(card)
+        by_stat = {knob.stat: knob for knob in knobs(card, self.mode)}
+        for stat in change.stats:
+            knob = by_stat.get(stat.stat)
+            if knob is None or knob.value != stat.old:
+                raise ValueError(f"{card.card_id}: no {stat.stat} of {stat.old} to change")
+            data = _set(data, knob.path, stat.new)
+        return _card(data)
+
+    def problems(self, changes: Sequence[CardChange]) -> list[str]:
+        """A changed card must be within its budgets; the catalogue may miss nothing the
+        original did not."""
+        catalog = self.changed(changes)
+        lines: list[str] = []
+        for change in changes:
+            lines += budget_misses(catalog[change.card_id])
+        lines += sorted(set(lint_catalog(catalog)) - self.misses - set(lines))
+        return list(dict.fromkeys(lines))
+
+    def candidates(
+        self, changes: Sequence[CardChange], card_id: str, direction: Direction
+    ) -> list[CardChange]:
+        others = [c for c in changes if c.card_id != card_id]
+        around = self.changed(others)
+        card = self.catalog[card_id]
+        steps = WEAKEN_STEPS if direction == "weaken" else STRENGTHEN_STEPS
+        sign = "-" if direction == "weaken" else "+"
+        out: list[CardChange] = []
+        seen: set[tuple[StatChange, ...]] = set()
+        # Each step starts from the one before, so that a larger step never moves a number
+        # less than a smaller one did (two stats may share one budget).
+        data = card_to_data(card)
+        reached = {knob.stat: knob.value for knob in knobs(card, self.mode)}
+        for percent in steps:
+            stats: list[StatChange] = []
+            for knob in knobs(card, self.mode):
+                now = reached[knob.stat]
+                new = self._furthest(around, data, knob, now, knob.moved(percent, direction))
+                data, reached[knob.stat] = _set(data, knob.path, new), new
+                if new != knob.value:
+                    stats.append(StatChange(knob.stat, knob.value, new))
+            key = tuple(stats)
+            if budget_excess(_card(data)):
+                continue  # an over-budget card: a larger step may bring it within
+            if stats and key not in seen:
+                seen.add(key)
+                out.append(CardChange(card_id, float(percent), f"{sign}{percent}%", key))
+        return out
+
+    def _furthest(
+        self, around: Catalog, data: dict[str, Any], knob: Knob, now: int, target: int
+    ) -> int:
+        """The value nearest `target`, in grains from `now` (allowed), that the rules allow:
+        budgets and coverage are thresholds, so the allowed values are those short of one."""
+        if (target - now) * (target - knob.value) <= 0:
+            return now  # `now` is already as far as `target` (or further)
+        grains = abs(target - now) // knob.grain
+        step = knob.grain if target > now else -knob.grain
+
+        def value(n: int) -> int:
+            return target if n >= grains else now + n * step
+
+        def allowed(n: int) -> bool:
+            return self._allowed(around, _card(_set(data, knob.path, value(n))))
+
+        if allowed(grains):
+            return target
+        good, bad = 0, grains
+        while bad - good > 1:
+            middle = (good + bad) // 2
+            good, bad = (middle, bad) if allowed(middle) else (good, middle)
+        return value(good)
+
+    def _allowed(self, around: Catalog, card: CardDef) -> bool:
+        """No further over its rarity's budgets than it was (a card within them stays
+        within), and the catalogue misses nothing new."""
+        if budget_excess(card) > budget_excess(self.catalog[card.card_id]):
+            return False
+        cards = [card if c.card_id == card.card_id else c for c in around.cards()]
+        misses = set(lint_catalog(Catalog(around.id, cards))) - set(budget_misses(card))
+        return misses <= self.misses
+
+    def write(self, changes: Sequence[CardChange], path: Path) -> None:
+        base = self.catalog_id.replace("+", "_")
+        write_catalog_file(path, f"{base}_tuned", self.changed(changes).cards(), TITLE)
+
+
+def catalog_options(reference: str) -> dict[str, Any]:
+    """A catalogue file (`.toml`, or any path that exists) travels inline with the config,
+    so that any worker can play it; an id names a catalogue of the content folders."""
+    path = Path(reference)
+    if path.suffix == ".toml" or path.exists():
+        _, cards, problems = read_catalog_file(path)
+        if problems:
+            raise ContentError(problems)
+        return {"catalog": [card_to_data(card) for card in cards]}
+    load_catalog(reference)  # an unknown id raises, listing the known ones
+    return {"catalog": reference}
+
+
+def tuning_cards(config: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+    catalog = resolve_catalog(parse_config(config).catalog)
+    return {
+        card.card_id: {"it": card.name, "en": card.name_en or card.name} for card in catalog.cards()
+    }
+
+
+def seat_rotations(config: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each player's own cards (contribution and main) moved round the players, one
+    rotation per player; good and evil decks only among their own side's players, as the
+    rules tie them to the side. None in the simplified mode's shared deck."""
+    players = list(config.get("players") or [])
+    owned = [{k: p[k] for k in ("contribution", "main_card_id") if k in p} for p in players]
+    if not any(owned):
+        return [dict(config)]
+    by_side = config.get("sides") == "good_vs_evil"
+    groups: dict[object, list[int]] = {}
+    for i, player in enumerate(players):
+        groups.setdefault(player.get("team") if by_side else None, []).append(i)
+    rotations: list[dict[str, Any]] = []
+    for shift in range(max(len(g) for g in groups.values())):
+        moved = [dict(p) for p in players]
+        for members in groups.values():
+            for place, i in enumerate(members):
+                source = members[(place + shift) % len(members)]
+                for key in ("contribution", "main_card_id"):
+                    moved[i].pop(key, None)
+                moved[i].update(copy.deepcopy(owned[source]))
+        rotated = {**config, "players": moved}
+        if rotated not in rotations:
+            rotations.append(rotated)
+    return rotations

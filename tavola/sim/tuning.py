@@ -1,0 +1,404 @@
+"""The balance assistant's search (`tavola balance suggest`): measure every card's win-rate
+impact, search stat changes for the cards out of band, smallest first and a few cards a
+round, and keep a change only when a run on fresh seeds confirms it.
+
+The words, as the report defines them (`band` in rate units, 0.02 = 2 percentage points):
+
+- a card's *impact*: its win rate in the seat-games where it was played, minus the
+  baseline, with its 95% Wilson interval (`balance.CardImpact`);
+- *out of band*: the impact's interval lies wholly above +band or wholly below −band;
+- *within band*: the impact's point estimate lies within ±band;
+- *confirmed*: on fresh seeds, the changed card is within band and its interval leaves
+  out the impact it had before the change (the run shows that the change moved it).
+
+Each measurement plays `games` games of the table with the bots rotated round the seats,
+split over the game's seat rotations (decks moved round the seats); its seed is derived
+from the run's seed and the measurement's label, so the same seed gives the same proposal
+whatever the backend or the number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from tavola.core.capabilities import CardChange, CardTuning, Direction
+
+from .balance import Balance, CardImpact
+
+Standing = Literal["in", "high", "low", "unclear"]
+
+REOPEN = 2
+"""Times a kept card is searched again when later changes to other cards move it out."""
+
+OUT_OF_BAND_REASONS = {
+    "no_change": "no stat change within the authoring budgets (none of its numbers counts"
+    " at this table, or none can move)",
+    "not_enough": "no change within the budgets moved it enough",
+    "overshoot": "the changes overshoot",
+    "budget": "budget of games exhausted",
+    "unconfirmed": "the confirming run's interval was too wide to tell whether the change moved it",
+    "not_played": "not played in the trial games",
+    "moved_out": "confirmed within band when kept, moved out again by later changes to other cards",
+    "rules": "its change breaks the authoring rules without another change the confirming"
+    " run did not keep",
+    "not_searched": "within the band or too wide to tell when last measured, out of band"
+    " at the end",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TuningSettings:
+    games: int = 2000
+    """Games per measurement."""
+    budget: int = 20_000
+    """Games in all: the baseline, every trial and confirming run, and the final run."""
+    band: float = 0.02
+    seed: int = 1
+    cards_per_round: int = 3
+    workers: int = 1
+    backend: str = "local"
+    scheduler: str | None = None
+
+    def check(self) -> None:
+        if self.games < 1:
+            raise ValueError("--games must be at least 1")
+        if self.budget < self.games:
+            raise ValueError("--budget must hold at least one measurement (--games)")
+        if not 0 < self.band < 1:
+            raise ValueError("--band is in percentage points, between 0 and 100")
+        if self.cards_per_round < 1:
+            raise ValueError("--cards-per-round must be at least 1")
+
+
+@dataclass(frozen=True, slots=True)
+class Measurement:
+    label: str
+    seed: int
+    changes: tuple[CardChange, ...]
+    balance: Balance
+
+    @property
+    def games(self) -> int:
+        return self.balance.games
+
+    def impact(self, card_id: str) -> CardImpact | None:
+        return next((c for c in self.balance.cards if c.card_id == card_id), None)
+
+
+Measure = Callable[[Sequence[CardChange], str], Measurement]
+"""Plays the table with some changes; the label names the measurement (and its seed)."""
+
+
+def standing(impact: CardImpact, band: float) -> Standing:
+    delta, low, high = impact.delta
+    if low > band:
+        return "high"
+    if high < -band:
+        return "low"
+    return "in" if abs(delta) <= band else "unclear"
+
+
+def confirmed(impact: CardImpact, before: CardImpact, band: float) -> bool:
+    _, low, high = impact.delta
+    return standing(impact, band) == "in" and not low <= before.delta[0] <= high
+
+
+@dataclass(slots=True)
+class Attempt:
+    round: int
+    change: CardChange
+    trial: CardImpact | None
+    confirm: CardImpact | None = None
+    verdict: str = ""
+
+
+@dataclass(slots=True)
+class CardSearch:
+    """The search for one out-of-band card: the sizes known too small and too large, and
+    the size to try next. Changes too small to show through the noise are common, so
+    after one the size at least doubles (further when a straight line through what was
+    seen says so, at most four times); after one too large, the gap is halved."""
+
+    card_id: str
+    direction: Direction
+    before: CardImpact
+    opened: str = "baseline"
+    """The run that found the card out of band (a confirming run, after other changes)."""
+    start: float = 0.0
+    """The size of the change `before` was measured with (a kept one, searched again)."""
+    too_small: float = 0.0
+    too_small_label: str = ""
+    too_large: float = math.inf
+    too_large_label: str = ""
+    target: float | None = None
+    attempts: list[Attempt] = field(default_factory=list)
+    kept: CardChange | None = None
+    reason: str | None = None
+    """Why it was given up: a key of `OUT_OF_BAND_REASONS`."""
+
+    @property
+    def done(self) -> bool:
+        return self.kept is not None or self.reason is not None
+
+    @property
+    def sign(self) -> int:
+        """+1 when a change should lower the impact (weakening), −1 when it should raise it."""
+        return 1 if self.direction == "weaken" else -1
+
+    def choose(self, candidates: Sequence[CardChange]) -> CardChange | None:
+        """The smallest candidate first, then the smallest reaching `target`, or the
+        middle one between a size too small and one too large. None: no candidate is
+        left (the reason is set)."""
+        eligible = [c for c in candidates if self.too_small < c.size < self.too_large]
+        if not eligible:
+            if not candidates:
+                self.reason = "no_change"
+            elif self.too_large < math.inf:
+                self.reason = "overshoot"
+            else:
+                self.reason = "not_enough"
+            return None
+        if self.too_large < math.inf:
+            return eligible[(len(eligible) - 1) // 2]
+        if self.target is None:
+            return eligible[0]
+        reaching = [c for c in eligible if c.size >= self.target]
+        return reaching[0] if reaching else eligible[-1]
+
+    def learn(self, change: CardChange, impact: CardImpact, band: float) -> str:
+        """Files what a run said of `change`: "in" (within band), "small" or "large"."""
+        delta = impact.delta[0]
+        if abs(delta) <= band:
+            return "in"
+        if delta * self.sign > 0:
+            self.too_small, self.too_small_label = change.size, change.label
+            moved = change.size - self.start
+            slope = (delta - self.before.delta[0]) / moved if moved else 0.0
+            line = change.size - delta / slope if slope * self.sign < 0 else 0.0
+            self.target = min(max(line, 2 * change.size), 4 * change.size)
+            return "small"
+        self.too_large, self.too_large_label = change.size, change.label
+        return "large"
+
+    def overshoot_text(self) -> str:
+        small = self.too_small_label or "no change"
+        return f"{small} too little, {self.too_large_label} too much"
+
+
+@dataclass(slots=True)
+class TuningResult:
+    settings: TuningSettings
+    baseline: Measurement
+    after: Measurement
+    changes: tuple[CardChange, ...]
+    searches: dict[str, CardSearch]
+    measurements: list[Measurement]
+    rounds: int
+
+    @property
+    def games_used(self) -> int:
+        return sum(m.games for m in self.measurements)
+
+    def status(self, card_id: str) -> tuple[str, str]:
+        """(status, why) of a card at the end: changed (and where the final run left it),
+        within band, too wide to tell, or out of band with the reason."""
+        search = self.searches.get(card_id)
+        changed = any(change.card_id == card_id for change in self.changes)
+        after = self.after.impact(card_id)
+        where = standing(after, self.settings.band) if after is not None else None
+        if changed and where in ("high", "low"):
+            why = OUT_OF_BAND_REASONS["moved_out"]
+            if search is not None and search.reason is not None:
+                why += f"; {self.reason_text(search)}"
+            return "changed, still out of band", why
+        if changed:
+            opened = search.opened if search is not None else "baseline"
+            if opened == "baseline":
+                return "changed", ""
+            return "changed", f"out of band in run '{opened}', after other changes"
+        if after is None:
+            return "not played", ""
+        if where == "in":
+            return "within band", ""
+        if where == "unclear":
+            return "too wide to tell", "its interval reaches into the band"
+        if search is None or search.reason is None:
+            return "out of band", OUT_OF_BAND_REASONS["not_searched"]
+        return "out of band", self.reason_text(search)
+
+    @staticmethod
+    def reason_text(search: CardSearch) -> str:
+        why = OUT_OF_BAND_REASONS[search.reason or "budget"]
+        if search.reason == "overshoot":
+            why += f" ({search.overshoot_text()})"
+        elif search.reason == "not_enough" and search.too_small_label:
+            why += f" (up to {search.too_small_label})"
+        return why
+
+
+class Tuner:
+    """The search, given how to measure: `run` returns the proposal and its evidence."""
+
+    def __init__(
+        self,
+        tuning: CardTuning,
+        config: dict[str, object],
+        settings: TuningSettings,
+        measure: Measure,
+        note: Callable[[str], None] = lambda text: None,
+    ) -> None:
+        settings.check()
+        self.tuning, self.config, self.settings = tuning, config, settings
+        self._measure, self.note = measure, note
+        self.kept: dict[str, CardChange] = {}
+        """The changes kept, by card (a card searched again replaces its change)."""
+        self.reopened: dict[str, int] = {}
+        self.searches: dict[str, CardSearch] = {}
+        self.measurements: list[Measurement] = []
+        self.rounds = 0
+
+    def measure(self, changes: Sequence[CardChange], label: str) -> Measurement:
+        measurement = self._measure(list(changes), label)
+        self.measurements.append(measurement)
+        return measurement
+
+    @property
+    def used(self) -> int:
+        return sum(m.games for m in self.measurements)
+
+    def run(self) -> TuningResult:
+        band, games = self.settings.band, self.settings.games
+        baseline = current = self.measure([], "baseline")
+        self.search_out_of_band(current)
+        while active := self.active():
+            if self.used + 3 * games > self.settings.budget:  # trial, confirmation, final
+                for search in active:
+                    search.reason = "budget"
+                self.note("budget of games exhausted")
+                break
+            self.rounds += 1
+            picked = self.pick(active)
+            if not picked:
+                continue
+            proposal = self.with_changes(change for _, change in picked)
+            trial = self.measure(proposal, f"trial {self.rounds}")
+            passing = []
+            for search, change in picked:
+                impact = trial.impact(search.card_id)
+                attempt = Attempt(self.rounds, change, impact)
+                search.attempts.append(attempt)
+                if impact is None:
+                    search.reason, attempt.verdict = "not_played", "not played"
+                    continue
+                verdict = search.learn(change, impact, band)
+                attempt.verdict = {"in": "within band: to confirm"}.get(verdict, f"too {verdict}")
+                if verdict == "in":
+                    passing.append((search, change, attempt))
+            if not passing:
+                continue
+            checked = self.with_changes(change for _, change, _ in passing)
+            confirm = self.measure(checked, f"confirm {self.rounds}")
+            kept_all = True
+            for search, change, attempt in passing:
+                impact = confirm.impact(search.card_id)
+                attempt.confirm = impact
+                if impact is not None and confirmed(impact, search.before, band):
+                    problems = self.tuning.tuning_problems(self.config, self.with_changes([change]))
+                    if problems:
+                        # only with a change the confirmation dropped did the rules hold
+                        search.reason, attempt.verdict = "rules", "; ".join(problems)
+                        kept_all = False
+                        continue
+                    search.kept, attempt.verdict = change, "kept"
+                    self.kept[change.card_id] = change
+                    self.note(f"kept {change.card_id}: {change.describe()}")
+                    continue
+                kept_all = False
+                if impact is None:
+                    search.reason, attempt.verdict = "not_played", "not played"
+                elif (verdict := search.learn(change, impact, band)) == "in":
+                    search.reason, attempt.verdict = "unconfirmed", "not confirmed"
+                else:
+                    attempt.verdict = f"not confirmed: too {verdict}"
+            if kept_all:  # the confirming run measured exactly the kept changes
+                current = confirm
+                self.search_out_of_band(current)
+        after = current
+        kept = tuple(self.kept.values())
+        if tuple(current.changes) != kept:
+            after = self.measure(kept, "final")
+        return TuningResult(
+            self.settings,
+            baseline,
+            after,
+            kept,
+            self.searches,
+            self.measurements,
+            self.rounds,
+        )
+
+    def with_changes(self, changes: Iterable[CardChange]) -> list[CardChange]:
+        """The kept changes, with `changes` added (a card's new change replacing its old)."""
+        merged = dict(self.kept)
+        merged.update((change.card_id, change) for change in changes)
+        return list(merged.values())
+
+    def search_out_of_band(self, measurement: Measurement) -> None:
+        """Opens a search for every card out of band that has none yet, and searches again
+        (at most `REOPEN` times) a card whose kept change later changes to other cards
+        undid: beyond its change if it is too strong again for a weakening, short of it if
+        now too weak."""
+        for impact in measurement.balance.cards:
+            where = standing(impact, self.settings.band)
+            if where not in ("high", "low"):
+                continue
+            card = impact.card_id
+            direction: Direction = "weaken" if where == "high" else "strengthen"
+            old = self.searches.get(card)
+            if old is None:
+                self.searches[card] = CardSearch(card, direction, impact, measurement.label)
+                continue
+            kept = self.kept.get(card)
+            if kept is None or not old.done or self.reopened.get(card, 0) >= REOPEN:
+                continue  # never kept, still being searched, or searched often enough
+            self.reopened[card] = self.reopened.get(card, 0) + 1
+            again = CardSearch(card, old.direction, impact, measurement.label, kept.size)
+            again.attempts = old.attempts
+            if direction == old.direction:
+                again.too_small, again.too_small_label = kept.size, kept.label
+            else:
+                again.too_large, again.too_large_label = kept.size, kept.label
+            self.searches[card] = again
+
+    def active(self) -> list[CardSearch]:
+        """Searches still open, the largest impact first (then by card id)."""
+        open_ = [s for s in self.searches.values() if not s.done]
+        return sorted(open_, key=lambda s: (-abs(s.before.delta[0]), s.card_id))
+
+    def pick(self, active: Sequence[CardSearch]) -> list[tuple[CardSearch, CardChange]]:
+        """Up to `cards_per_round` cards and a change for each, every change checked with
+        the kept ones and those picked before it."""
+        picked: list[tuple[CardSearch, CardChange]] = []
+        proposal = list(self.kept.values())
+        for search in active:
+            if len(picked) == self.settings.cards_per_round:
+                break
+            candidates = self.tuning.card_changes(
+                self.config, proposal, search.card_id, search.direction
+            )
+            if not candidates and len(proposal) > len(self.kept):
+                alone = self.tuning.card_changes(
+                    self.config, list(self.kept.values()), search.card_id, search.direction
+                )
+                if alone:
+                    continue  # a change tried this round takes the slack it needs: next round
+            change = search.choose(candidates)
+            if change is None:
+                self.note(f"{search.card_id}: {OUT_OF_BAND_REASONS[search.reason or '']}")
+                continue
+            picked.append((search, change))
+            proposal.append(change)
+        return picked

@@ -1,0 +1,76 @@
+"""`tavola bench --suite engine --json`'s figures, with tiny budgets: every named field is there,
+the two ISMCTS configurations apart, each with its ratio. Nothing asserts on time."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from tavola.cli import app
+
+SEARCH_FIELDS = {
+    "ismcts_position",
+    "openspiel_mcts_ms_per_1000",
+    "openspiel_mcts_steps_per_simulation",
+    "ismcts_production_ms_per_1000",
+    "ismcts_production_steps_per_iteration",
+    "ismcts_production_ratio",
+    "ismcts_full_rollouts_ms_per_1000",
+    "ismcts_full_rollouts_steps_per_iteration",
+    "ismcts_full_rollouts_ratio",
+    "ismcts_full_rollouts_ratio_per_step",
+}
+SIM_FIELDS = {
+    "sim_games_per_s_1_worker",
+    "sim_games_per_s_2_workers",
+    "sim_speedup_2_workers",
+    "sim_cpu_utilisation_2_workers",
+}
+
+
+@pytest.fixture(scope="module")
+def figures():
+    """The command's JSON, every mode measured for a blink."""
+    budget = ["--seconds", "0.02", "--iterations", "12", "--sim-games", "4"]
+    result = CliRunner().invoke(
+        app, ["bench", "--suite", "engine", "--game", "legends", *budget, "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_the_suite_reports_both_search_configurations_and_the_worker_speedup(figures):
+    assert set(figures) >= SEARCH_FIELDS | SIM_FIELDS
+    assert "ismcts_ratio" not in figures  # the old name, which did not say which work
+    assert set(figures["ismcts_notes"]) == {
+        "ismcts_production_ratio",
+        "ismcts_full_rollouts_ratio",
+        "ismcts_full_rollouts_ratio_per_step",
+    }
+
+
+def test_full_rollouts_do_more_steps_per_iteration_than_production(figures):
+    assert (
+        figures["ismcts_full_rollouts_steps_per_iteration"]
+        > figures["ismcts_production_steps_per_iteration"]
+    )
+
+
+def test_each_ratio_is_its_configuration_over_openspiel_when_installed(figures):
+    anchor = figures["openspiel_mcts_ms_per_1000"]
+    for kind in ("production", "full_rollouts"):
+        ratio = figures[f"ismcts_{kind}_ratio"]
+        if anchor is None:
+            assert ratio is None
+        else:
+            ours = figures[f"ismcts_{kind}_ms_per_1000"]
+            assert ratio == pytest.approx(ours / anchor, rel=0.01)
+
+
+def test_the_speedup_is_the_ratio_of_the_two_runs(figures):
+    speedup = figures["sim_games_per_s_2_workers"] / figures["sim_games_per_s_1_worker"]
+    assert figures["sim_speedup_2_workers"] == pytest.approx(speedup, rel=0.01)
+    assert figures["sim_games"] == 4
+    assert {"engine_ratio_classic", "engine_ratio_epic"} <= set(figures)

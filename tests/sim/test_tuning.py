@@ -1,0 +1,376 @@
+"""The balance assistant (`tavola balance suggest`): its search on scripted measurements,
+then on real Legends games: an overpowered card added to the starter set is weakened until
+a run on fresh seeds places it within the band; a set of identical cards is left alone;
+the same seed gives the same proposal."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from tavola.cli import app
+from tavola.core.capabilities import CardChange, StatChange
+from tavola.games.legends.catalog import read_catalog_file
+from tavola.sim.balance import Balance, CardImpact
+from tavola.sim.spec import build_spec
+from tavola.sim.stats import Rate
+from tavola.sim.tuning import Measurement, Tuner, TuningSettings, confirmed, standing
+from tavola.sim.tuning_report import write_outputs
+from tavola.sim.tuning_run import suggest, tuning_of
+
+GAMES = 2000
+
+
+def balance_of(impacts: dict, games: int = GAMES, base: float = 0.5) -> Balance:
+    """A run in which each card won `base + impact` of the seat-games it was played in:
+    `games` of them, or as many as the impact's pair (impact, seat-games) says."""
+    cards = []
+    for card, value in impacts.items():
+        d, n = value if isinstance(value, tuple) else (value, games)
+        cards.append(CardImpact(card, n, Rate(round((base + d) * n), n), base))
+    return Balance(
+        games=games,
+        seats=["P1", "P2"],
+        baseline=Rate(games, 2 * games),
+        draws=0,
+        reasons={},
+        by_seat={},
+        by_bot={},
+        first=Rate(0, 0),
+        first_by_seat={},
+        lengths={},
+        finals={},
+        cards=cards,
+    )
+
+
+class Ladder:
+    """A game whose cards each have one number, moved by 5, 10, 20, 40 or 80 %."""
+
+    SIZES = (5, 10, 20, 40, 80)
+
+    def __init__(self, frozen=()):
+        self.frozen = set(frozen)
+
+    def card_changes(self, config, changes, card_id, direction):
+        if card_id in self.frozen:
+            return []
+        sign = -1 if direction == "weaken" else 1
+        return [
+            CardChange(card_id, s, f"{sign * s:+d}%", (StatChange("power", 100, 100 + sign * s),))
+            for s in self.SIZES
+        ]
+
+    def tuning_problems(self, config, changes):
+        return []
+
+
+def scripted(script: dict[str, dict[str, float]]):
+    """Measurements read from `script` by label; a card it leaves out keeps its baseline."""
+
+    def measure(changes, label):
+        impacts = {**script["baseline"], **script.get(label, {})}
+        return Measurement(label, 0, tuple(changes), balance_of(impacts))
+
+    return measure
+
+
+def tune(script, budget=40 * GAMES, tuning=None, cards_per_round=3):
+    settings = TuningSettings(games=GAMES, budget=budget, cards_per_round=cards_per_round)
+    return Tuner(tuning or Ladder(), {}, settings, scripted(script)).run()
+
+
+def sizes_tried(result, card):
+    return [attempt.change.size for attempt in result.searches[card].attempts]
+
+
+def test_out_of_band_is_an_interval_wholly_outside_and_within_is_the_estimate_inside():
+    (high, wide, inside, low) = balance_of({"A": 0.06, "B": 0.03, "C": 0.015, "D": -0.06}).cards
+    assert [standing(c, 0.02) for c in (high, wide, inside, low)] == [
+        "high",
+        "unclear",
+        "in",
+        "low",
+    ]
+
+
+def test_a_card_out_of_band_is_tried_smallest_first_then_at_least_doubled():
+    """−5 % moved it 0.625 points, so the line asks for −80 %; the search first doubles
+    (−20 %, at most four times the size), then goes where the line says."""
+    result = tune(
+        {
+            "baseline": {"A": 0.10, "B": 0.0},
+            "trial 1": {"A": 0.09375},
+            "trial 2": {"A": 0.075},
+            "trial 3": {"A": 0.0},
+            "confirm 3": {"A": 0.005},
+        }
+    )
+    assert sizes_tried(result, "A") == [5, 20, 80]
+    assert [c.size for c in result.changes] == [80]
+    assert result.status("A")[0] == "changed"
+    assert "B" not in result.searches and result.status("B")[0] == "within band"
+
+
+def test_a_lucky_trial_is_not_kept_when_the_confirming_run_disagrees():
+    result = tune(
+        {
+            "baseline": {"A": 0.10},
+            "trial 1": {"A": 0.0},
+            "confirm 1": {"A": 0.09},
+            "trial 2": {"A": 0.08},
+        },
+        budget=8 * GAMES,
+    )
+    first, second = result.searches["A"].attempts[:2]
+    assert first.verdict == "not confirmed: too small"
+    assert second.change.size == 20
+    assert result.changes == ()
+
+
+def test_a_change_too_large_halves_the_gap():
+    result = tune(
+        {
+            "baseline": {"A": 0.10},
+            "trial 1": {"A": 0.09},
+            "trial 2": {"A": -0.06},
+            "trial 3": {"A": 0.01},
+            "confirm 3": {"A": 0.0},
+        }
+    )
+    assert sizes_tried(result, "A") == [5, 20, 10]
+    assert [c.size for c in result.changes] == [10]
+
+
+def test_a_confirmation_whose_interval_still_holds_the_old_impact_is_not_kept():
+    """Within the band, but played in so few seat-games that the interval reaches the old
+    +5 points: the run cannot tell that the change moved the card."""
+    result = tune(
+        {
+            "baseline": {"A": 0.05},
+            "trial 1": {"A": 0.0},
+            "confirm 1": {"A": (0.015, 400)},
+        }
+    )
+    assert result.changes == ()
+    assert result.status("A") == (
+        "out of band",
+        "the confirming run's interval was too wide to tell whether the change moved it",
+    )
+
+
+def test_a_kept_card_that_later_changes_push_out_again_is_searched_beyond_its_change():
+    result = tune(
+        {
+            "baseline": {"A": 0.10, "B": 0.08},
+            "trial 1": {"A": 0.0},
+            "confirm 1": {"A": 0.0},
+            "trial 2": {"A": 0.0, "B": 0.0},
+            "confirm 2": {"A": 0.06, "B": 0.0},
+            "trial 3": {"A": 0.01, "B": 0.0},
+            "confirm 3": {"A": 0.01, "B": 0.0},
+        },
+        cards_per_round=1,
+    )
+    assert sizes_tried(result, "A") == [5, 10]
+    assert {c.card_id: c.size for c in result.changes} == {"A": 10, "B": 5}
+    assert result.after.label == "confirm 3"
+    assert result.status("A") == ("changed", "out of band in run 'confirm 2', after other changes")
+
+
+def test_a_card_searched_again_is_not_restarted_while_its_search_goes_on():
+    """After `confirm 3` A is still out of band, but its second search is under way: it
+    goes on beyond −10 % instead of starting again from its kept −5 %."""
+    result = tune(
+        {
+            "baseline": {"A": 0.10, "B": 0.08, "C": 0.07},
+            "trial 1": {"A": 0.0},
+            "confirm 1": {"A": 0.0},
+            "trial 2": {"B": 0.0},
+            "confirm 2": {"A": 0.06, "B": 0.0},
+            "trial 3": {"A": 0.06, "C": 0.0},
+            "confirm 3": {"A": 0.06, "B": 0.0, "C": 0.0},
+            "trial 4": {"A": 0.0, "B": 0.0, "C": 0.0},
+            "confirm 4": {"A": 0.0, "B": 0.0, "C": 0.0},
+        },
+        cards_per_round=2,
+    )
+    assert sizes_tried(result, "A") == [5, 10, 20]
+
+
+def test_cards_with_no_candidate_and_cards_past_the_budget_say_why():
+    result = tune(
+        {"baseline": {"A": 0.10, "B": 0.09, "C": -0.08, "D": 0.07}},
+        budget=4 * GAMES,
+        tuning=Ladder(frozen={"B"}),
+        cards_per_round=2,
+    )
+    assert result.status("B")[1].startswith("no stat change within the authoring budgets")
+    assert result.status("D") == ("out of band", "budget of games exhausted")
+    assert result.games_used <= 4 * GAMES
+
+
+def test_a_round_tries_the_largest_impacts_first_a_few_cards_at_a_time():
+    script = {"baseline": {"A": 0.06, "B": -0.10, "C": 0.08, "D": 0.07}}
+    tuner = Tuner(Ladder(), {}, TuningSettings(games=GAMES, budget=5 * GAMES), scripted(script))
+    tuner.run()
+    trial = next(m for m in tuner.measurements if m.label == "trial 1")
+    assert [c.card_id for c in trial.changes] == ["B", "C", "D"]
+    assert trial.changes[0].stats[0].new > 100  # B is too weak: strengthened
+
+
+# ---- real games -----------------------------------------------------------------------
+
+OVERPOWERED = {
+    "card_id": "OP-001",
+    "name": "Paladino Esagerato",
+    "name_en": "Overdone Paladin",
+    "type": "character",
+    "rarity": "R",
+    "series": "S1",
+    "alignment": "lawful_good",
+    "sub_type": "pure",
+    "hp": 999,
+    "str": 100,
+    "mp": 100,
+    "def": 100,
+}
+"""Stronger than any card of the set, and far over the R budget (HP 550, STR+MP+DEF 170)."""
+
+STRAPPACAMICIA = {"mode": "simplified", "simplified": {"max_clashes": 100}}
+"""The mode where a card's printed stats decide (a clash compares them), with a 100-clash
+table (the default cap of 1000 is reached by most games: a cycle ten times as long)."""
+
+
+def overpowered_spec():
+    options = {**STRAPPACAMICIA, "catalog": ["starter_S1", OVERPOWERED]}
+    return build_spec("legends", ["reference", "reference"], 1, options, rotate=True)
+
+
+@pytest.fixture(scope="module")
+def overpowered(tmp_path_factory):
+    spec = overpowered_spec()
+    settings = TuningSettings(games=GAMES, budget=6 * GAMES, seed=1, workers=2)
+    result = suggest(spec, settings)
+    folder = tmp_path_factory.mktemp("overpowered")
+    write_outputs(spec, result, tuning_of("legends"), folder)
+    return spec, result, folder
+
+
+def test_an_overpowered_card_is_weakened_until_a_fresh_run_places_it_within_the_band(
+    overpowered,
+):
+    _, result, _ = overpowered
+    before = result.baseline.impact("OP-001")
+    assert standing(before, 0.02) == "high"
+    (change,) = [c for c in result.changes if c.card_id == "OP-001"]
+    search = result.searches["OP-001"]
+    assert search.kept == change
+    confirm = search.attempts[-1].confirm
+    assert confirm is not None and confirmed(confirm, before, 0.02)
+    assert abs(confirm.delta[0]) <= 0.02
+    assert all(s.new < s.old for s in change.stats)
+
+
+def test_the_proposal_stays_within_the_budgets_and_validates(overpowered):
+    spec, result, folder = overpowered
+    assert tuning_of("legends").tuning_problems(spec.config, result.changes) == []
+    check = CliRunner().invoke(app, ["cards", "validate", str(folder / "catalogue.toml")])
+    assert check.exit_code == 0, check.output
+    _, cards, _ = read_catalog_file(folder / "catalogue.toml")
+    by_id = {card.card_id: card for card in cards}
+    for change in result.changes:
+        for stat in change.stats:
+            assert (
+                getattr(
+                    by_id[change.card_id], {"str": "str_", "def": "def_"}.get(stat.stat, stat.stat)
+                )
+                == stat.new
+            )
+
+
+def test_the_report_says_what_changed_and_what_did_not(overpowered):
+    _, result, folder = overpowered
+    changes = (folder / "changes.md").read_text()
+    assert "## OP-001 Paladino Esagerato (Overdone Paladin)" in changes
+    assert "- hp: 999 → " in changes
+    report = (folder / "report.md").read_text()
+    assert "![Before and after](impact_before_after.png)" in report
+    assert (folder / "impact_before_after.png").stat().st_size > 10_000
+    html = (folder / "report.html").read_text()
+    assert 'src="impact_before_after.png"' in html
+    data = json.loads((folder / "tuning.json").read_text())
+    assert data["games_used"] == result.games_used <= 6 * GAMES
+    out = [c for c in data["cards"] if c["status"] == "out of band"]
+    for card in out:
+        assert card["why"] and card["why"] in report
+
+
+IDENTICAL = """catalog = "identical"
+title = "Identical cards"
+""" + "".join(
+    f"""
+[[card]]
+card_id = "ID-{i:03d}"
+name = "Gemello {i}"
+name_en = "Twin {i}"
+type = "character"
+rarity = "C"
+series = "S1"
+alignment = "true_neutral"
+sub_type = "balanced"
+hp = 300
+str = 40
+mp = 40
+def = 40
+"""
+    for i in range(1, 31)
+)
+
+
+def test_a_set_of_identical_cards_is_left_alone(tmp_path):
+    given = tmp_path / "identical.toml"
+    given.write_text(IDENTICAL)
+    out = tmp_path / "out"
+    args = ["balance", "suggest", "legends", "--mode", "simplified", "--catalog", str(given)]
+    result = CliRunner().invoke(
+        app, [*args, "--games", "300", "--budget", "1200", "--out", str(out), "--quiet"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads((out / "tuning.json").read_text())
+    assert data["changes"] == []
+    assert len(data["cards"]) == 30
+    assert {c["status"] for c in data["cards"]} == {"within band"}
+    assert (out / "changes.md").read_text().startswith("# Proposed changes\n\nNo card changed.")
+    _, cards, problems = read_catalog_file(out / "catalogue.toml")
+    assert problems == [] and cards == read_catalog_file(given)[1]
+
+
+def test_the_same_seed_gives_the_same_proposal_on_any_backend():
+    settings = TuningSettings(games=200, budget=800, seed=7)
+    runs = [suggest(overpowered_spec(), settings)]
+    pytest.importorskip("distributed")
+    other = TuningSettings(games=200, budget=800, seed=7, workers=2, backend="dask")
+    runs.append(suggest(overpowered_spec(), other))
+
+    def seen(result):
+        return [
+            (m.label, m.seed, m.changes, [(c.card_id, c.rate) for c in m.balance.cards])
+            for m in result.measurements
+        ]
+
+    assert len(runs[0].measurements) >= 2  # the baseline and at least one trial
+    assert seen(runs[0]) == seen(runs[1])
+    assert runs[0].changes == runs[1].changes
+
+
+def test_a_game_without_cards_to_tune_and_a_budget_below_one_run_are_refused(tmp_path):
+    runner = CliRunner()
+    out = ["--out", str(tmp_path / "out")]
+    no_cards = runner.invoke(app, ["balance", "suggest", "trono", *out])
+    assert no_cards.exit_code == 2 and "no cards the assistant can tune" in no_cards.output
+    small = runner.invoke(
+        app, ["balance", "suggest", "legends", "--games", "50", "--budget", "40", *out]
+    )
+    assert small.exit_code == 2 and "--budget" in small.output
+    assert not (tmp_path / "out").exists()
