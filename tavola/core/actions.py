@@ -99,6 +99,10 @@ _set_args = Action.__dict__["_args"].__set__
 _set_key = Action.__dict__["_key"].__set__
 
 
+_FRESH_DICT: Any = object()
+"""`Event`'s default data: a new empty dict for each event."""
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened. `visible_to = None` means public.
@@ -113,6 +117,22 @@ class Event:
     visible_to: frozenset[str] | None = None
     public: Mapping[str, Any] | None = None
     seq: int = 0
+
+    def __init__(
+        self,
+        type: str,
+        data: Mapping[str, Any] | None = _FRESH_DICT,
+        visible_to: frozenset[str] | None = None,
+        public: Mapping[str, Any] | None = None,
+        seq: int = 0,
+    ) -> None:
+        """The generated one, without its `object.__setattr__` per field: games make
+        several events at every step."""
+        _set_event_type(self, type)
+        _set_event_data(self, {} if data is _FRESH_DICT else data)
+        _set_event_visible_to(self, visible_to)
+        _set_event_public(self, public)
+        _set_event_seq(self, seq)
 
     def to_record(self) -> dict[str, Json]:
         """Everything, the audience and the public twin included (for storage)."""
@@ -144,3 +164,11 @@ class Event:
             "visibility": visibility,
             "data": thaw(dict(self.data)),
         }
+
+
+# The slots' own setters, for `Event.__init__` (the class is frozen).
+_set_event_type = Event.__dict__["type"].__set__
+_set_event_data = Event.__dict__["data"].__set__
+_set_event_visible_to = Event.__dict__["visible_to"].__set__
+_set_event_public = Event.__dict__["public"].__set__
+_set_event_seq = Event.__dict__["seq"].__set__

@@ -51,12 +51,15 @@ def _written_by_orjson(value: Json) -> bytes | None:
 
 
 def _has_exponent(text: bytes) -> bool:
-    return _EXPONENT.search(text) is not None
+    # The sign after an "e" first: a search with a literal start, several times faster
+    # than the full pattern; most texts (states, views) have no "e+" or "e-" at all.
+    return _SIGNED_E.search(text) is not None and _EXPONENT.search(text) is not None
 
 
 _EXPONENT = re.compile(rb"[0-9]e[+-]")
 """A number's exponent, as orjson writes one (one regular expression: state dumps hold
 many "e-" inside words, which a loop in Python would visit one by one)."""
+_SIGNED_E = re.compile(rb"e[+-]")
 
 
 SCALARS = frozenset({str, int, float, bool, type(None)})

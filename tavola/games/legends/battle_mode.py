@@ -5,12 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from itertools import combinations
-from types import MappingProxyType
 from typing import Any
 
 from tavola.core import Action, Event, Rng, Viewer
 
-from . import battle_setup, card_play, combat, enchantgineering, equipment, main_phase
+from . import (
+    battle_listed,
+    battle_setup,
+    card_play,
+    combat,
+    enchantgineering,
+    equipment,
+    listing,
+    main_phase,
+)
 from .actions import (
     ASSIGN_EQUIPMENT,
     BUILD,
@@ -31,11 +39,11 @@ from .actions import (
 from .battle_view import battle_view, hidden_hand_cards, sees_hand
 from .cards import CharacterCard, EnchantgineeringCard
 from .draws import may_use
+from .hands import Usable, usable
 from .messages import only_args, refuse
-from .protection import alive_characters, attack_targets, battle, opponents, target_refusal
+from .protection import attack_targets, battle, opponents, target_refusal
 from .state import Character, LegendsState
-from .stats import best_stat, is_asleep, is_ready
-from .turns import settle_deaths
+from .stats import attack_stat, is_asleep
 
 ACTIONS = frozenset(
     {
@@ -103,13 +111,37 @@ def is_out(state: LegendsState, seat: str) -> bool:
     return state.seats[seat].eliminated
 
 
+_ALONE: dict[str, frozenset[str]] = {}
+"""One seat's own frozenset, made once: `to_act` answers at every step."""
+NOBODY: frozenset[str] = frozenset()
+
+
+def _alone(seat: str | None) -> frozenset[str]:
+    if not seat:
+        return NOBODY
+    found = _ALONE.get(seat)
+    if found is None:
+        found = _ALONE[seat] = frozenset((seat,))
+    return found
+
+
 def to_act(state: LegendsState) -> frozenset[str]:
     """Whose decision it is: every seat still choosing in the sealed setup steps; then the
     active seat, other seats only in a combat or in their counter-attack phase (R22)."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     phase = state.phase
+    # The phases of play first, the most frequent first.
+    if phase == "window":
+        return _alone(b.combat.priority_seat if b.combat is not None else None)
+    if phase == "main":
+        return _alone(b.active_seat)
+    if phase == "defence_setup":
+        return _alone(b.combat.defending_seat if b.combat is not None else None)
+    if phase == "counter":
+        return _alone(b.counter_seat)
     if phase == "setup_cut":
-        return frozenset({state.cutter}) if state.cutter else frozenset()
+        return _alone(state.cutter)
     if phase == "setup_main_choice":
         return frozenset(battle_setup.main_choice_pending(state))
     if phase == "setup_formation":
@@ -118,16 +150,7 @@ def to_act(state: LegendsState) -> frozenset[str]:
             for s, info in state.seats.items()
             if not info.eliminated and info.kind != "auto_boss" and s not in b.sealed
         )
-    seat: str | None = None
-    if phase == "main":
-        seat = b.active_seat
-    elif phase == "counter":
-        seat = b.counter_seat
-    elif b.combat is not None and phase == "window":
-        seat = b.combat.priority_seat
-    elif b.combat is not None and phase == "defence_setup":
-        seat = b.combat.defending_seat
-    return frozenset((seat,)) if seat else frozenset()
+    return NOBODY
 
 
 # -- the checks of each action (§6), in the spec's order ---------------------------------------
@@ -246,33 +269,28 @@ def _check_attackers(
     return chosen
 
 
-def _attack_stat(state: LegendsState, attacker: str, stated: str | None, target: str) -> str:
-    """R40: the stated stat under `choice`; otherwise (or when omitted) the better one."""
-    characters = battle(state).characters
-    if stated is not None and state.config.attack_stat_rule == "choice":
-        return stated
-    return best_stat(state, characters[attacker], characters.get(target))
-
-
 def _declare(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
     only_args(action.type, action.args, "attackers", "target")
     chosen = _check_attackers(state, seat, action)
     target = action.get("target")
     if not isinstance(target, str) or target not in state.instances:
         raise refuse("unknown_card", iid=target)
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     code = target_refusal(state, seat, target, b.active_seat if state.phase == "counter" else None)
     if code is not None:
         raise refuse(code, iid=target)
     if b.attack_skipped:
         raise refuse("attacks_forgone")
-    attackers = [(iid, _attack_stat(state, iid, stat, target)) for iid, stat in chosen]
+    attackers = [(iid, attack_stat(state, iid, stat, target)) for iid, stat in chosen]
     combat.declare(state, seat, attackers, target, events)
 
 
 def _reinforce(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
     only_args(action.type, action.args, "iid", "stat")
-    fight = battle(state).combat
+    b = state.battle
+    assert b is not None
+    fight = b.combat
     assert fight is not None
     if seat != fight.attacking_seat:
         raise refuse("not_your_decision", seat=seat)
@@ -286,7 +304,7 @@ def _reinforce(state: LegendsState, seat: str, action: Action, events: list[Even
         raise refuse("invalid_stat", stat=stat)
     if fight.plays_in_window >= state.config.max_plays_per_window:
         raise refuse("window_cap_reached")
-    combat.reinforce(state, seat, iid, _attack_stat(state, iid, stat, fight.target), events)
+    combat.reinforce(state, seat, iid, attack_stat(state, iid, stat, fight.target), events)
 
 
 def _forgo(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
@@ -310,7 +328,8 @@ def _skip_attack(state: LegendsState, seat: str, action: Action, events: list[Ev
     if state.config.extra_draw_mode != "per_player":
         raise refuse("forgo_not_allowed")
     only_args(action.type, action.args)
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     if b.attack_skipped:
         raise refuse("attacks_forgone")
     if b.attacked_or_built:
@@ -349,7 +368,8 @@ def _build(state: LegendsState, seat: str, action: Action, events: list[Event]) 
     """A7 (R27, R90–R93), checks in the spec's order."""
     only_args(action.type, action.args, "eg_iid", "builders")
     iid = action.get("eg_iid")
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     eg = b.egs.get(iid)
     in_hand = iid in state.seats[seat].hand and isinstance(state.card(iid), EnchantgineeringCard)
     if not in_hand and (eg is None or eg.controller != seat or eg.complete):
@@ -370,40 +390,30 @@ def _build(state: LegendsState, seat: str, action: Action, events: list[Event]) 
         raise refuse("builder_overflow")
     if b.attack_skipped:
         raise refuse("attacks_forgone")
-    phase = state.phase
-    enchantgineering.build(state, seat, iid, [str(x) for x in builders], events)
-    settle_deaths(state, events)  # a completed aura may lower enemies' max HP
-    combat.continue_after_effects(state, phase, events)
+    battle_listed.build(state, seat, iid, [str(x) for x in builders], events)
 
 
-def build_actions(state: LegendsState, seat: str) -> list[Action]:
-    """Building with one builder at a time (several builders are accepted as a shorthand)."""
-    b = battle(state)
-    if b.attack_skipped:
+def build_actions(state: LegendsState, seat: str, ready: list[str], hand: Usable) -> list[Action]:
+    """Building with one builder at a time (several builders are accepted as a shorthand);
+    `ready`: the seat's `ready_attackers`, `hand`: its `usable` cards."""
+    b = state.battle
+    assert b is not None
+    if b.attack_skipped or not ready:
         return []
-    egs = [
-        iid
-        for iid in state.seats[seat].hand
-        if isinstance(state.card(iid), EnchantgineeringCard) and may_use(state, seat, iid)
-    ]
-    egs += [iid for iid in state.seats[seat].egs if not b.egs[iid].complete]
-    builders = ready_attackers(state, seat) if egs else []
+    egs = [*hand.egs]
+    on_table = b.egs
+    egs += [
+        iid for iid in state.seats[seat].egs if (eg := on_table[iid]).progress < eg.phases
+    ]  # under construction (R93)
+    builders = ready if egs else []
     # R90 last: it reads every character's effective stats.
     if not builders or not enchantgineering.requirement_met(state, seat):
         return []
-    return [
-        Action.frozen(BUILD, {"eg_iid": eg, "builders": (builder,)})
-        for eg in egs
-        for builder in builders
-    ]
+    return [listing.build(eg, builder) for eg in egs for builder in builders]
 
 
 def _choose_main(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
-    card_id = _check_choose_main(state, seat, action)
-    if card_id is None:  # R114: the RNG picks, as on a timeout
-        candidates = battle_setup.main_candidates(state, seat)
-        card_id = candidates[state.rng.below(len(candidates))]
-    battle_setup.submit_main(state, seat, card_id, events)
+    battle_listed.choose_main(state, seat, _check_choose_main(state, seat, action), events)
 
 
 def _no_args(handler: Any) -> Any:
@@ -436,7 +446,8 @@ HANDLERS = {
 def apply(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
     """§6: common checks (with R56's exception for an open combat), the action cap (R30),
     then the action's own checks."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     kind = action.type
     fight = b.combat
     if fight is not None and kind in PHASE_MOVES and seat in (b.active_seat, b.counter_seat):
@@ -473,73 +484,74 @@ def _groups(cards: list[str], limit: int | None) -> Iterator[tuple[str, ...]]:
 
 
 def ready_attackers(state: LegendsState, seat: str) -> list[str]:
-    return [c.iid for c in alive_characters(state, seat) if is_ready(c) and not c.forwent]
+    """R7's ready and not forwent (inline: asked at every listing)."""
+    b = state.battle
+    assert b is not None
+    characters = b.characters
+    return [
+        iid
+        for iid in state.seats[seat].table
+        if not ((c := characters[iid]).exhausted or c.sleep_remaining > 0 or c.forwent)
+    ]
 
 
 def _stats(state: LegendsState) -> tuple[str, ...]:
     return ATTACK_STATS if state.config.attack_stat_rule == "choice" else ("",)
 
 
-def _attacker(iid: str, stat: str) -> dict[str, str]:
-    return {"iid": iid, "stat": stat} if stat else {"iid": iid}
-
-
-def attack_actions(state: LegendsState, seat: str) -> list[Action]:
+def attack_actions(state: LegendsState, seat: str, attackers: list[str]) -> list[Action]:
     """One attacker with each stat against each legal target. Joint attacks are built by
-    reinforcing in the window (R45); a declared group is accepted as a shorthand."""
-    b = battle(state)
-    if b.attack_skipped:
-        return []
-    attackers = ready_attackers(state, seat)
-    if not attackers:
+    reinforcing in the window (R45); a declared group is accepted as a shorthand.
+    `attackers`: the seat's `ready_attackers`."""
+    b = state.battle
+    assert b is not None
+    if b.attack_skipped or not attackers:
         return []
     defenders = [b.active_seat] if state.phase == "counter" else opponents(state, seat)
     targets = [t for d in defenders if d is not None for t in attack_targets(state, d)]
-    # Each attacker group frozen once, shared by the actions against every target.
-    groups = [
-        (MappingProxyType(_attacker(iid, stat)),) for iid in attackers for stat in _stats(state)
-    ]
-    return [
-        Action.frozen(DECLARE_ATTACK, {"attackers": group, "target": target})
-        for target in targets
-        for group in groups
-    ]
+    return listing.attacks(attackers, _stats(state), targets)
 
 
 def _main_actions(state: LegendsState, seat: str) -> list[Action]:
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     config = state.config
     if b.actions_this_turn >= config.max_actions_per_turn:
         return [BARE[END_TURN], BARE[CONCEDE]]
     actions: list[Action] = []
     room = battle_setup.table_room(state, seat)
-    if room is None or room > 0:
-        actions += [
-            Action.frozen(PLACE_CHARACTER, {"iid": iid})
-            for iid in state.seats[seat].hand
-            if isinstance(state.card(iid), CharacterCard) and may_use(state, seat, iid)
-        ]
-    actions += equipment.assign_actions(state, seat)
-    actions += card_play.play_actions(state, seat)
-    actions += build_actions(state, seat)
-    actions += attack_actions(state, seat)
+    hand = usable(state, seat)
+    if hand.characters and (room is None or room > 0):
+        actions += listing.placements(hand.characters)
+    actions += equipment.assign_actions(state, seat, hand)
+    actions += card_play.play_actions(state, seat, hand)
+    ready = ready_attackers(state, seat)
+    actions += build_actions(state, seat, ready, hand)
+    actions += attack_actions(state, seat, ready)
     cap = config.max_forgo_draws_per_turn
     if config.extra_draw_mode == "per_character" and (cap is None or b.forgo_draws_this_turn < cap):
-        actions += [
-            Action.frozen(FORGO, {"iids": (iid,)})
-            for iid in ready_attackers(state, seat)
-            if not b.characters[iid].acted_this_turn
-        ]
+        characters = b.characters
+        actions += listing.forgoes([i for i in ready if not characters[i].acted_this_turn])
     if config.extra_draw_mode == "per_player" and not (b.attack_skipped or b.attacked_or_built):
         actions.append(BARE[SKIP_ATTACK])
-    return [*actions, BARE[END_TURN], BARE[CONCEDE]]
+    actions.append(BARE[END_TURN])
+    actions.append(BARE[CONCEDE])
+    return actions
 
 
 def legal_actions(state: LegendsState, seat: str) -> list[Action]:
+    phase = state.phase
+    b = state.battle
+    assert b is not None
+    # Whose decision it is, as `to_act` says, read directly in the phases of play.
+    if phase == "main":
+        return _main_actions(state, seat) if seat == b.active_seat else []
+    if phase == "window":
+        fight = b.combat
+        waited = fight is not None and seat == fight.priority_seat
+        return _window_actions(state, seat) if waited else []
     if seat not in to_act(state):
         return []
-    phase = state.phase
-    b = battle(state)
     if phase == "setup_main_choice":
         candidates = battle_setup.main_candidates(state, seat)
         return (
@@ -548,21 +560,15 @@ def legal_actions(state: LegendsState, seat: str) -> list[Action]:
             + [BARE[CONCEDE]]
         )
     if phase == "setup_formation":
-        hand = [
-            iid
-            for iid in state.seats[seat].hand
-            if isinstance(state.card(iid), CharacterCard) and may_use(state, seat, iid)
-        ]
+        hand = list(usable(state, seat).characters)
         room = battle_setup.table_room(state, seat)
         groups = [(), *_groups(hand, room)]
         return [Action.frozen(PLACE_INITIAL, {"iids": g}) for g in groups] + [BARE[CONCEDE]]
-    if phase == "main":
-        return _main_actions(state, seat)
     if phase == "counter":
         return [
             *equipment.assign_actions(state, seat),
             *card_play.play_actions(state, seat),
-            *attack_actions(state, seat),
+            *attack_actions(state, seat, ready_attackers(state, seat)),
             BARE[END_COUNTER],
             BARE[CONCEDE],
         ]
@@ -571,14 +577,16 @@ def legal_actions(state: LegendsState, seat: str) -> list[Action]:
         if state.config.defence_stat_rule == "choice":
             actions += [Action(DEFENCE_READY, defence_stat=s) for s in ("def", "mp")]
         return [*actions, BARE[CONCEDE]]
-    assert phase == "window" and b.combat is not None
+    raise AssertionError(f"no decision in phase {phase}")
+
+
+def _window_actions(state: LegendsState, seat: str) -> list[Action]:
     actions = [BARE[PASS], *card_play.play_actions(state, seat)]
-    actions += [
-        Action.frozen(REINFORCE, _attacker(c.iid, stat))
-        for c in combat.reinforcers(state, seat)
-        for stat in _stats(state)
-    ]
-    return [*actions, BARE[CONCEDE]]
+    joining = combat.reinforcers(state, seat)
+    if joining:
+        actions += listing.reinforcements([c.iid for c in joining], _stats(state))
+    actions.append(BARE[CONCEDE])
+    return actions
 
 
 # -- timeouts and clocks (R110–R115) ----------------------------------------------------------
@@ -587,7 +595,8 @@ def legal_actions(state: LegendsState, seat: str) -> list[Action]:
 def decision_id(state: LegendsState, seat: str) -> str | None:
     if seat not in to_act(state):
         return None
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     phase = state.phase
     if phase in ("setup_main_choice", "setup_formation"):
         return f"{DECISION_NAMES[phase]}-{seat}"
@@ -646,14 +655,18 @@ def determinize(world: LegendsState, viewer: str, rng: Rng) -> None:
     allow. A card once shown stays where it is only if its hand is visible. The unseen
     cards are sorted before the shuffle, so that the world depends only on what `viewer`
     sees and on `rng` (a seeded bot then acts the same whatever the hidden cards are)."""
-    places: list[tuple[list[str], int]] = [(world.deck, i) for i in range(len(world.deck))]
-    for seat, info in world.seats.items():
-        if seat != viewer and not sees_hand(world, Viewer.seat(viewer), seat):
-            places += [(info.hand, i) for i in range(len(info.hand))]
-    cards = sorted(zone[i] for zone, i in places)
+    zones = [world.deck]
+    zones += [
+        info.hand
+        for seat, info in world.seats.items()
+        if seat != viewer and not sees_hand(world, Viewer.seat(viewer), seat)
+    ]
+    cards = sorted(iid for zone in zones for iid in zone)
     rng.shuffle(cards)
-    for (zone, i), iid in zip(places, cards, strict=True):
-        zone[i] = iid
+    start = 0
+    for zone in zones:  # dealt back in the same order, each zone keeping its size
+        zone[:] = cards[start : start + len(zone)]
+        start += len(zone)
     b = battle(world)
     for seat, sealed in list(b.sealed.items()):
         if seat == viewer:

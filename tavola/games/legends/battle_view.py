@@ -17,8 +17,6 @@ from .stats import (
     defence_value,
     effective_values,
     is_asleep,
-    is_ready,
-    is_vulnerable,
 )
 from .views import card_ref
 
@@ -50,11 +48,12 @@ def character_view(state: LegendsState, ch: Character) -> dict[str, Any]:
         "str": values["str"],
         "mp": values["mp"],
         "def": values["def"],
-        "ready": is_ready(ch),
-        "vulnerable": is_vulnerable(ch),
+        # R7's statuses, inline: a view shows every character on every table.
+        "ready": not ch.exhausted and ch.sleep_remaining <= 0,
+        "vulnerable": ch.exhausted or ch.sleep_remaining > 0,
         "exhausted": ch.exhausted,
         "exhausted_reason": ch.exhausted_reason,
-        "asleep": is_asleep(ch),
+        "asleep": ch.sleep_remaining > 0,
         "sleep_remaining": ch.sleep_remaining,
         "forwent": ch.forwent,
         "warded": values["warded"],

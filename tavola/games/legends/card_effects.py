@@ -32,7 +32,9 @@ Target = str
 
 def _duration(state: LegendsState, duration: str) -> tuple[str, int | None]:
     """R71: `combat` outside a combat behaves as `turn`."""
-    fight = battle(state).combat
+    b = state.battle
+    assert b is not None
+    fight = b.combat
     if duration == "combat":
         return ("combat", fight.combat_id) if fight is not None else ("turn", None)
     return duration, fight.combat_id if fight is not None else None
@@ -55,7 +57,8 @@ def apply_effect(
 ) -> None:
     """One effect on one target; the caller settles deaths after each effect. A parry marks
     the open combat parried (R78)."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     detail: dict[str, object] = {}
     if isinstance(effect, ModifyStat | ProtectMagic | Heal | Damage | Sleep | Wake | Parry):
         if isinstance(effect, Parry):

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from tavola.core import Action, Event
 
-from .actions import PLAY_CARD
+from . import listing
 from .card_effects import apply_effect
 from .cards import CharacterCard, MagicCard, PotionCard
 from .combat import continue_after_effects
 from .draws import discard, may_use
+from .hands import Usable, usable
 from .messages import only_args, refuse
 from .protection import alive_characters, are_opponents, battle, main_protected, opponents
 from .state import LegendsState
@@ -23,17 +25,22 @@ CHARACTER_SPECS = ("one_ally_character", "one_enemy_character", "one_character")
 
 def magic_requirement_met(state: LegendsState, seat: str) -> bool:
     """R64: an alive character on the caster's own table with effective MP > 50."""
-    return any(eff(state, c, "mp") > 50 for c in alive_characters(state, seat))
+    for c in alive_characters(state, seat):  # noqa: SIM110 (a plain loop: asked at every step)
+        if eff(state, c, "mp") > 50:
+            return True
+    return False
 
 
 def _team_characters(state: LegendsState, seat: str, hostile: bool) -> list[str]:
     """The alive characters of the caster's opponents (`hostile`) or of its own team, mains
     included: a friendly effect reaches any own-team character (R36)."""
+    seats = state.seats
+    team = seats[seat].team
     return [
-        c.iid
+        iid
         for s in state.turn_order
-        if not state.seats[s].eliminated and are_opponents(state, seat, s) == hostile
-        for c in alive_characters(state, s)
+        if not (info := seats[s]).eliminated and (info.team != team) == hostile  # R31
+        for iid in info.table
     ]
 
 
@@ -66,7 +73,8 @@ def target_refusal(state: LegendsState, seat: str, card: Spell, target: Any) -> 
     """The refusal for a chosen target (A6 order: invalid_target, main_protected,
     target_warded), or None when it fits §3.4 (R67)."""
     spec = card.target
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     if spec in CHARACTER_SPECS:
         if not isinstance(target, str) or target not in b.characters:
             return "invalid_target"
@@ -97,17 +105,46 @@ def target_refusal(state: LegendsState, seat: str, card: Spell, target: Any) -> 
     return None
 
 
+def _character_choices(state: LegendsState, seat: str, card: Spell, pool: list[str]) -> list[str]:
+    """The characters of `pool` that `target_refusal` accepts, for a pool that already
+    fits the card's target (allies for an ally card, opponents for an enemy card): only
+    `_character_refusal`'s tests are left, each seat's main protection asked once."""
+    b = state.battle
+    assert b is not None
+    characters = b.characters
+    seats = state.seats
+    team = seats[seat].team
+    magic = isinstance(card, MagicCard)
+    protected: dict[str, bool] = {}
+    accepted = []
+    for iid in pool:
+        ch = characters[iid]
+        owner = ch.controller
+        if seats[owner].team != team:  # hostile (R68)
+            if ch.is_main:
+                spared = protected.get(owner)
+                if spared is None:
+                    spared = protected[owner] = main_protected(state, owner)
+                if spared:
+                    continue
+            if magic and is_warded(state, ch):
+                continue
+        accepted.append(iid)
+    return accepted
+
+
 def choices(state: LegendsState, seat: str, card: Spell) -> list[Any]:
     """Every target value a play may name (None for areas and fixed targets)."""
     spec = card.target
-    b = battle(state)
-    if spec == "one_ally_character":
-        pool = _team_characters(state, seat, hostile=False)
-    elif spec == "one_enemy_character":
-        pool = _team_characters(state, seat, hostile=True)
-    elif spec == "one_character":
-        pool = list(b.characters)
-    elif spec == "one_enemy_player":
+    b = state.battle
+    assert b is not None
+    if spec in CHARACTER_SPECS:
+        if spec == "one_character":
+            pool = list(b.characters)
+        else:
+            pool = _team_characters(state, seat, hostile=spec == "one_enemy_character")
+        return _character_choices(state, seat, card, pool)
+    if spec == "one_enemy_player":
         pool = opponents(state, seat)
     elif spec == "one_enemy_eg":
         pool = [iid for iid, eg in b.egs.items() if are_opponents(state, seat, eg.controller)]
@@ -121,7 +158,8 @@ def choices(state: LegendsState, seat: str, card: Spell) -> list[Any]:
 def affected(state: LegendsState, seat: str, card: Spell, target: Any) -> list[str]:
     """What the card's effects reach: the chosen target, or an area decided at play."""
     spec = card.target
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     if spec == "combat_target":
         assert b.combat is not None
         return [b.combat.target]
@@ -149,7 +187,9 @@ def playable_now(state: LegendsState, seat: str, iid: str) -> bool:
         return False
     if isinstance(card, MagicCard) and not magic_requirement_met(state, seat):
         return False
-    fight = battle(state).combat
+    b = state.battle
+    assert b is not None
+    fight = b.combat
     if card.target == "combat_target" and (fight is None or state.phase != "window"):
         return False
     if state.phase == "window" and fight is not None:
@@ -170,7 +210,8 @@ def check(state: LegendsState, seat: str, action: Action) -> tuple[str, Spell, A
         raise refuse("alignment_forbidden", iid=iid)
     if isinstance(card, MagicCard) and not magic_requirement_met(state, seat):
         raise refuse("magic_requirement_unmet")
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     if card.target == "combat_target" and (b.combat is None or state.phase != "window"):
         raise refuse("not_in_combat")
     if card.target == "own_discard_character" and not _revivable(state, seat):
@@ -186,10 +227,20 @@ def check(state: LegendsState, seat: str, action: Action) -> tuple[str, Spell, A
 
 
 def play(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    """A6: the checks, then the play."""
+    iid, card, target = check(state, seat, action)
+    resolve_play(state, seat, iid, card, target, events)
+
+
+def resolve_play(
+    state: LegendsState, seat: str, iid: str, card: Spell, target: Any, events: list[Event]
+) -> None:
     """R66: the card leaves the hand, its effects resolve in order on its targets, then it
     goes to the discard pile; deaths follow, and play goes on where it was."""
-    iid, card, target = check(state, seat, action)
-    b = battle(state)
+    b = state.battle
+    assert b is not None
+    if b.combat is not None:
+        b.combat.plays.clear()  # what may be played next is to be listed again
     in_window = state.phase == "window"
     state.seats[seat].hand.remove(iid)
     state.revealed.add(iid)
@@ -215,7 +266,8 @@ def play(state: LegendsState, seat: str, action: Action, events: list[Event]) ->
 
 def _still_there(state: LegendsState, card: Spell, obj: str) -> bool:
     """A character killed by an earlier effect of the same card takes no more."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     if card.target in ("self_player", "one_enemy_player", "all_enemy_players"):
         return not state.seats[obj].eliminated
     if card.target == "one_enemy_eg":
@@ -225,30 +277,41 @@ def _still_there(state: LegendsState, card: Spell, obj: str) -> bool:
     return obj in b.characters
 
 
-def play_actions(state: LegendsState, seat: str) -> list[Action]:
+def play_actions(state: LegendsState, seat: str, hand: Usable | None = None) -> Sequence[Action]:
     """Every card `seat` may play now, on every target it may name: `check`'s tests, the
-    card's made once per card and its target's by `choices`."""
-    fight = battle(state).combat if state.phase == "window" else None
-    in_window = fight is not None
-    if fight is not None and fight.plays_in_window >= state.config.max_plays_per_window:
+    card's made once per card and its target's by `choices`. In a response window the
+    answer is kept until a card is played (`resolve_play` drops it) or a seat is out:
+    nothing else there changes it (R45's reinforcing exhausts, which no play depends on,
+    and passing changes nothing)."""
+    b = state.battle
+    assert b is not None
+    fight = b.combat if state.phase == "window" else None
+    if fight is None:
+        return _plays(state, seat, hand, in_window=False)
+    if fight.plays_in_window >= state.config.max_plays_per_window:
+        return ()
+    key = (seat, b.eliminations)
+    known = fight.plays.get(key)
+    if known is None:
+        known = fight.plays[key] = tuple(_plays(state, seat, hand, in_window=True))
+    return known
+
+
+def _plays(state: LegendsState, seat: str, hand: Usable | None, in_window: bool) -> list[Action]:
+    spells = (hand or usable(state, seat)).spells
+    if not spells:
         return []
+    defs = state.card_defs()
     mage: bool | None = None  # R64, read once and only when a magic card asks
     actions = []
-    for iid in state.seats[seat].hand:
-        card = state.card(iid)
-        if not isinstance(card, MagicCard | PotionCard) or not may_use(state, seat, iid):
-            continue
-        if isinstance(card, MagicCard):
+    for iid in spells:
+        card = cast(Spell, defs[iid])  # `usable` sorted it among the spells
+        if card.type == "magic":
             if mage is None:
                 mage = magic_requirement_met(state, seat)
             if not mage:
                 continue
         if card.target == "combat_target" and not in_window:
             continue
-        actions += [
-            Action.frozen(
-                PLAY_CARD, {"iid": iid} if target is None else {"iid": iid, "target": target}
-            )
-            for target in choices(state, seat, card)
-        ]
+        actions += [listing.play(iid, target) for target in choices(state, seat, card)]
     return actions

@@ -8,16 +8,9 @@ import math
 from tavola.core import Event
 
 from .enchantgineering import add_hits
-from .protection import alive_characters, battle, controller_of
+from .protection import battle, controller_of
 from .state import Attacker, Character, Combat, LegendsState
-from .stats import (
-    attack_value,
-    current_hp,
-    defence_value,
-    eff,
-    is_asleep,
-    is_ready,
-)
+from .stats import current_hp, defence_value, eff, is_asleep, is_warded
 from .turns import collect_deaths, eliminate, end_turn, expire_where, next_counter
 
 
@@ -32,7 +25,8 @@ def declare(
     attack closes the equipment window (R24); a counter-attack adds no attacked seat (R60);
     a target may be attacked any number of times (R54). The defending seat may set up its
     defence (R41)."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     defender = controller_of(state, target)
     assert defender is not None
     origin = "counter" if state.phase == "counter" else "main"
@@ -80,7 +74,9 @@ def declare(
 
 def defence_ready(state: LegendsState, seat: str, stat: str | None, events: list[Event]) -> None:
     """A9: the defence is set; a stated stat counts only under `defence_stat_rule = choice`."""
-    combat = battle(state).combat
+    b = state.battle
+    assert b is not None
+    combat = b.combat
     assert combat is not None
     combat.defence_stat = stat if state.config.defence_stat_rule == "choice" else None
     events.append(Event("defence_ready", {"seat": seat, "stat": combat.defence_stat}))
@@ -98,7 +94,9 @@ def eligible_seats(state: LegendsState, combat: Combat) -> list[str]:
 
 def open_window(state: LegendsState, events: list[Event]) -> None:
     """R42: priority starts with the attacking seat."""
-    combat = battle(state).combat
+    b = state.battle
+    assert b is not None
+    combat = b.combat
     assert combat is not None
     state.phase = "window"
     combat.stage = "window"
@@ -115,10 +113,12 @@ def open_window(state: LegendsState, events: list[Event]) -> None:
 
 def reinforcers(state: LegendsState, seat: str) -> list[Character]:
     """Characters the attacking seat may still add (R45, R11, R39, R44)."""
-    combat = battle(state).combat
-    config = state.config
+    b = state.battle
+    assert b is not None
+    combat = b.combat
     if combat is None or seat != combat.attacking_seat:
         return []
+    config = state.config
     if (
         config.max_joint_attackers is not None
         and len(combat.attackers) >= config.max_joint_attackers
@@ -126,12 +126,13 @@ def reinforcers(state: LegendsState, seat: str) -> list[Character]:
         return []
     if combat.plays_in_window >= config.max_plays_per_window:
         return []
-    return [c for c in alive_characters(state, seat) if is_ready(c) and not c.forwent]
-
-
-def _must_pass(state: LegendsState, seat: str) -> bool:
-    """R43: an empty hand and nothing to reinforce with."""
-    return not state.seats[seat].hand and not reinforcers(state, seat)
+    characters = b.characters
+    # R7's ready (and not forwent), inline: asked at every step of a window.
+    return [
+        c
+        for iid in state.seats[seat].table
+        if not ((c := characters[iid]).exhausted or c.sleep_remaining > 0 or c.forwent)
+    ]
 
 
 def _next_eligible(combat: Combat, seat: str) -> str:
@@ -141,22 +142,27 @@ def _next_eligible(combat: Combat, seat: str) -> str:
 
 def settle_priority(state: LegendsState, events: list[Event]) -> None:
     """Passes for seats that can do nothing (R43) until someone can act or all have passed."""
-    combat = battle(state).combat
+    b = state.battle
+    assert b is not None
+    combat = b.combat
     assert combat is not None
-    while combat.consecutive_passes < len(combat.eligible_seats):
+    order = combat.eligible_seats
+    while combat.consecutive_passes < len(order):
         seat = combat.priority_seat
         assert seat is not None
-        if not _must_pass(state, seat):
+        if state.seats[seat].hand or reinforcers(state, seat):  # R43: it may act
             return
         events.append(Event("priority_passed", {"seat": seat, "auto": True}))
         combat.consecutive_passes += 1
-        combat.priority_seat = _next_eligible(combat, seat)
+        combat.priority_seat = order[(order.index(seat) + 1) % len(order)]
     resolve(state, events)
 
 
 def pass_priority(state: LegendsState, seat: str, events: list[Event]) -> None:
     """A11: the seat holding priority passes; priority moves on (R42)."""
-    combat = battle(state).combat
+    b = state.battle
+    assert b is not None
+    combat = b.combat
     assert combat is not None
     events.append(Event("priority_passed", {"seat": seat, "auto": False}))
     combat.consecutive_passes += 1
@@ -167,7 +173,8 @@ def pass_priority(state: LegendsState, seat: str, events: list[Event]) -> None:
 def reinforce(state: LegendsState, seat: str, iid: str, stat: str, events: list[Event]) -> None:
     """A10, R45: one more attacker joins, exhausted like the others (R8); priority moves
     on."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     combat = b.combat
     assert combat is not None
     ch = b.characters[iid]
@@ -184,7 +191,9 @@ def reinforce(state: LegendsState, seat: str, iid: str, stat: str, events: list[
 
 def _cancelled(state: LegendsState, combat: Combat) -> bool:
     """R46: nobody left to attack, or nothing left to hit."""
-    characters = battle(state).characters
+    b = state.battle
+    assert b is not None
+    characters = b.characters
     awake = [
         a for a in combat.attackers if a.iid in characters and not is_asleep(characters[a.iid])
     ]
@@ -196,7 +205,9 @@ def _cancelled(state: LegendsState, combat: Combat) -> bool:
 def cancel_if_hopeless(state: LegendsState, events: list[Event]) -> bool:
     """R46: a window play that leaves nobody able to attack, or nothing to hit, ends the
     combat at once as cancelled."""
-    combat = battle(state).combat
+    b = state.battle
+    assert b is not None
+    combat = b.combat
     if combat is None or not _cancelled(state, combat):
         return False
     events.append(Event("attack_cancelled", {"combat": combat.combat_id}))
@@ -210,7 +221,9 @@ def continue_after_effects(state: LegendsState, phase: str, events: list[Event])
     a main or counter phase goes on unless its seat is gone (R62, R107)."""
     if state.result is not None:
         return
-    fight = battle(state).combat
+    b = state.battle
+    assert b is not None
+    fight = b.combat
     if phase in ("window", "defence_setup") and fight is not None:
         if cancel_if_hopeless(state, events) or phase == "defence_setup":
             return
@@ -233,7 +246,8 @@ def hit_damage(state: LegendsState, attack: int, defence: int) -> int:
 def resolve(state: LegendsState, events: list[Event]) -> None:
     """R46, R47, R48: the attack value against the defence value at resolution; a hit deals
     damage to the target alone (R51, R55) and may kill (R77); an EG takes hits (R52)."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     combat = b.combat
     assert combat is not None
     if _cancelled(state, combat):
@@ -243,12 +257,20 @@ def resolve(state: LegendsState, events: list[Event]) -> None:
     if combat.target_kind == "eg":
         _resolve_on_eg(state, combat, events)
         return
-    target = b.characters[combat.target]
-    attack = sum(
-        attack_value(state, b.characters[a.iid], a.stat, target)
-        for a in combat.attackers
-        if a.iid in b.characters and not is_asleep(b.characters[a.iid])
-    )
+    characters = b.characters
+    target = characters[combat.target]
+    attack = 0
+    warded: bool | None = None  # R47's ward, asked once and only for an MP attacker
+    for a in combat.attackers:
+        ch = characters.get(a.iid)
+        if ch is None or ch.sleep_remaining > 0:  # gone or asleep: no attack value
+            continue
+        if a.stat == "mp":
+            if warded is None:
+                warded = is_warded(state, target)
+            if warded:
+                continue
+        attack += eff(state, ch, a.stat)
     defence = defence_value(state, target, combat.defence_stat)
     summary = {"result": "parried", "A": attack, "D_val": defence, "damage": 0}
     fallen: list[str] = []
@@ -265,7 +287,8 @@ def resolve(state: LegendsState, events: list[Event]) -> None:
 
 def _resolve_on_eg(state: LegendsState, combat: Combat, events: list[Event]) -> None:
     """R52: one hit per attacker with a positive value; no defence value."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     values = [
         eff(state, b.characters[a.iid], a.stat)
         for a in combat.attackers
@@ -287,7 +310,8 @@ def _end_combat(
     """R53: combat-long modifiers expire (R75 keeps the standing alive); the event; the
     seats whose main fell are eliminated (R104); back to the phase that opened the combat,
     unless the active seat is gone (R62, R107) or the game is over."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     combat = b.combat
     assert combat is not None
     expire_where(
@@ -302,7 +326,8 @@ def _end_combat(
 
 def after_combat_or_concession(state: LegendsState, origin: str, events: list[Event]) -> None:
     """Where play goes on after a combat or a seat's elimination."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     if state.result is not None:
         return
     active = b.active_seat

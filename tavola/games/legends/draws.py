@@ -49,7 +49,7 @@ def to_hand(state: LegendsState, seat: str, iid: str, kind: str, events: list[Ev
     state.seats[seat].hand.append(iid)
     viewers = hand_viewers(state, seat)
     data = {"seat": seat, "iid": iid, "card_id": state.instances[iid]}
-    if viewers == frozenset(state.seats):  # a public boss hand
+    if len(viewers) == len(state.seats):  # every seat (a public boss hand): viewers ⊆ seats
         events.append(Event(kind, data))
     else:
         events.append(Event(kind, data, visible_to=viewers, public={"seat": seat}))

@@ -21,10 +21,19 @@ def eg_card(state: LegendsState, iid: str) -> EnchantgineeringCard:
 
 def requirement_met(state: LegendsState, seat: str) -> bool:
     """R90: two distinct characters, one with effective STR > 50, another with MP > 50."""
-    characters = alive_characters(state, seat)
-    strong = [c.iid for c in characters if eff(state, c, "str") > 50]
-    wise = [c.iid for c in characters if eff(state, c, "mp") > 50]
-    return any(a != b for a in strong for b in wise)
+    strong: str | None = None  # the first strong character seen, the first wise one
+    wise: str | None = None
+    for c in alive_characters(state, seat):
+        is_strong = eff(state, c, "str") > 50
+        is_wise = eff(state, c, "mp") > 50
+        # Paired with an earlier character (hence another one): the answer is known.
+        if (is_strong and wise is not None) or (is_wise and strong is not None):
+            return True
+        if is_strong and strong is None:
+            strong = c.iid
+        if is_wise and wise is None:
+            wise = c.iid
+    return False
 
 
 def build(
@@ -33,7 +42,8 @@ def build(
     """R91, R92, R93: builders are exhausted (R8) and have acted; one phase each, progress
     kept across turns (R92); complete at `phases` (R93). A build closes the equipment
     window (R24)."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     eg = b.egs.get(iid)
     if eg is None:  # from the hand: on the table, under construction
         state.seats[seat].hand.remove(iid)
@@ -73,7 +83,8 @@ def add_hits(state: LegendsState, iid: str, hits: int, events: list[Event]) -> N
 
 def destroy(state: LegendsState, iid: str, events: list[Event]) -> None:
     """R96: the card goes to the discard pile and its auras end at once."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     before = standing(state)
     eg = b.egs.pop(iid)
     state.seats[eg.controller].egs.remove(iid)

@@ -6,10 +6,11 @@ from typing import Any
 
 from tavola.core import Action, Event
 
-from .actions import ASSIGN_EQUIPMENT
+from . import listing
 from .cards import EquipmentCard
 from .combat import continue_after_effects
 from .draws import may_use
+from .hands import Usable, usable
 from .messages import only_args, refuse
 from .protection import are_opponents, battle, main_protected
 from .state import LegendsState
@@ -19,7 +20,8 @@ from .turns import settle_deaths
 def timing_open(state: LegendsState, seat: str) -> bool:
     """R85: the active seat before its first attack or build; the counter-attacking seat
     before its first attack; the defending seat in its defence setup."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     if state.phase == "main":
         return seat == b.active_seat and b.equip_window_open
     if state.phase == "counter":
@@ -64,8 +66,13 @@ def check(state: LegendsState, seat: str, action: Action) -> tuple[str, str]:
 
 
 def assign(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
-    """R87: attached for good; it leaves only with its bearer (R88)."""
+    """A5: the checks, then the assignment."""
     iid, bearer = check(state, seat, action)
+    attach(state, seat, iid, bearer, events)
+
+
+def attach(state: LegendsState, seat: str, iid: str, bearer: str, events: list[Event]) -> None:
+    """R87: attached for good; it leaves only with its bearer (R88)."""
     state.seats[seat].hand.remove(iid)
     state.revealed.add(iid)
     battle(state).characters[bearer].equipment_iid = iid
@@ -80,19 +87,12 @@ def assign(state: LegendsState, seat: str, action: Action, events: list[Event]) 
     continue_after_effects(state, phase, events)
 
 
-def assign_actions(state: LegendsState, seat: str) -> list[Action]:
+def assign_actions(state: LegendsState, seat: str, hand: Usable | None = None) -> list[Action]:
+    """`hand`: the seat's `usable` cards, when the caller has them already."""
     if not timing_open(state, seat):
         return []
-    cards = [
-        iid
-        for iid in state.seats[seat].hand
-        if isinstance(state.card(iid), EquipmentCard) and may_use(state, seat, iid)
-    ]
+    cards = (hand or usable(state, seat)).equipment
     if not cards:
         return []
     bearers = [iid for iid in battle(state).characters if bearer_refusal(state, seat, iid) is None]
-    return [
-        Action.frozen(ASSIGN_EQUIPMENT, {"eq_iid": card, "char_iid": bearer})
-        for card in cards
-        for bearer in bearers
-    ]
+    return [listing.assign(card, bearer) for card in cards for bearer in bearers]

@@ -8,6 +8,8 @@ Strappacamicia, `battle_mode` for classic and epic.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import repeat
+from operator import is_
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +30,7 @@ from tavola.core.capabilities import (
 from tavola.core.protocol import Game
 
 from . import (
+    battle_listed,
     battle_mode,
     battle_scripted,
     battle_setup,
@@ -180,7 +183,10 @@ class LegendsGame:
         if state.phase == "game_over":
             return []
         if state.phase != "setup_cut":
-            return rules_for(state).legal_actions(state, seat)  # which asks `to_act` itself
+            actions = rules_for(state).legal_actions(state, seat)  # which asks `to_act` itself
+            if state.battle is not None:  # remembered for `apply`'s fast path
+                state.listed = (seat, tuple(actions))
+            return actions
         if seat != state.cutter:
             return []
         cuts = [Action(CUT_DECK)] + [Action(CUT_DECK, k=k) for k in range(1, len(state.deck))]
@@ -190,20 +196,34 @@ class LegendsGame:
 
     def apply(self, state: LegendsState, seat: str, action: Action) -> list[Event]:
         """Checks in the spec's order (§6): game over, seat, decision, phase, then the
-        action's own preconditions; nothing changes before every check has passed."""
-        if state.phase == "game_over":
-            raise refuse("game_over")
-        if action.type == TIMEOUT:
-            return self._timeout(state, seat, action)
-        if action.type == AUTOPILOT:
-            return self._autopilot(state, seat, action)
-        events = self._decide(state, seat, action)
+        action's own preconditions; nothing changes before every check has passed. An
+        action object taken from this state's current listing skips the checks: the
+        listing proved it legal (`battle_listed`)."""
+        listed = state.listed
+        if listed is not None and listed[0] == seat and any(map(is_, listed[1], repeat(action))):
+            state.listed = None
+            events: list[Event] = []
+            battle_listed.apply_listed(state, seat, action, events)
+        else:
+            events = self._checked(state, seat, action)
+            state.listed = None  # the state has changed
+            if action.type in (TIMEOUT, AUTOPILOT):
+                return events
         player = state.seats[seat]
         player.timeouts_in_row = 0
         if player.autopilot:  # R116: the player is back
             player.autopilot = False
             events.insert(0, Event("autopilot_off", {"seat": seat}))
         return events
+
+    def _checked(self, state: LegendsState, seat: str, action: Action) -> list[Event]:
+        if state.phase == "game_over":
+            raise refuse("game_over")
+        if action.type == TIMEOUT:
+            return self._timeout(state, seat, action)
+        if action.type == AUTOPILOT:
+            return self._autopilot(state, seat, action)
+        return self._decide(state, seat, action)
 
     def _decide(self, state: LegendsState, seat: str, action: Action) -> list[Event]:
         rules = rules_for(state)

@@ -25,7 +25,8 @@ def place_character(state: LegendsState, seat: str, iid: str, events: list[Event
 def forgo(state: LegendsState, seat: str, iids: list[str], events: list[Event]) -> None:
     """R26 per character: each listed character forgoes its attack (forwent until the turn
     ends, R10); one card each."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     for iid in iids:
         b.characters[iid].forwent = True
     b.forgo_draws_this_turn += len(iids)
@@ -56,7 +57,8 @@ def end_counter(state: LegendsState, seat: str, events: list[Event]) -> None:
 def concede(state: LegendsState, seat: str, events: list[Event]) -> None:
     """A15 (R104): the seat leaves the game. An open combat it fought in is cancelled; a
     response window it watched goes on without it."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     combat = b.combat
     phase = state.phase
     eliminate(state, [seat], "concede", events)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .state import Battle, Character, LegendsState
-from .status import is_ready, is_vulnerable
+from .status import is_vulnerable
 
 
 def battle(state: LegendsState) -> Battle:
@@ -13,7 +13,9 @@ def battle(state: LegendsState) -> Battle:
 
 def alive_characters(state: LegendsState, seat: str) -> list[Character]:
     """The characters on a seat's table, in placement order (the main first)."""
-    characters = battle(state).characters
+    b = state.battle
+    assert b is not None
+    characters = b.characters
     return [characters[iid] for iid in state.seats[seat].table]
 
 
@@ -24,30 +26,43 @@ def are_opponents(state: LegendsState, a: str, b: str) -> bool:
 
 def opponents(state: LegendsState, seat: str) -> list[str]:
     """Non-eliminated seats of other teams, in turn order."""
-    return [
-        s
-        for s in state.turn_order
-        if not state.seats[s].eliminated and are_opponents(state, seat, s)
-    ]
+    seats = state.seats
+    team = seats[seat].team
+    return [s for s in state.turn_order if not (info := seats[s]).eliminated and info.team != team]
 
 
 def main_protected(state: LegendsState, seat: str) -> bool:
     """R32, R33: the main is protected while its seat controls an alive non-main character
     (with `team_protection`, while any teammate does)."""
-    guards = [seat]
-    if state.config.team_protection:
-        team = state.seats[seat].team
-        guards = [s for s, info in state.seats.items() if info.team == team and not info.eliminated]
+    b = state.battle
+    assert b is not None
+    characters = b.characters
+    if not state.config.team_protection:
+        for iid in state.seats[seat].table:  # noqa: SIM110 (a plain loop: asked at every step)
+            if not characters[iid].is_main:
+                return True
+        return False
+    team = state.seats[seat].team
+    guards = [s for s, info in state.seats.items() if info.team == team and not info.eliminated]
     return any(not c.is_main for s in guards for c in alive_characters(state, s))
 
 
 def attack_targets(state: LegendsState, defender: str) -> list[str]:
     """R32: Tier 1 (ready non-mains) if any; else Tier 2 (vulnerable non-mains, and EGs,
     R97), plus the main when it is no longer protected."""
-    characters = alive_characters(state, defender)
-    tier1 = [c.iid for c in characters if not c.is_main and is_ready(c)]
+    b = state.battle
+    assert b is not None
+    on_table = b.characters
+    table = state.seats[defender].table
+    # R7's ready, inline: this runs for every defender at every listing.
+    tier1 = [
+        iid
+        for iid in table
+        if not ((c := on_table[iid]).is_main or c.exhausted or c.sleep_remaining > 0)
+    ]
     if tier1:
         return tier1
+    characters = [on_table[iid] for iid in table]
     targets = [c.iid for c in characters if not c.is_main and is_vulnerable(c)]
     targets += list(state.seats[defender].egs)
     if not main_protected(state, defender):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tavola.core import Event, Rng
+from tavola.core import Action, Event, Rng
 
 from .cards import CardDef
 from .catalog import Catalog
@@ -320,6 +320,20 @@ class Combat:
     priority_seat: str | None = None
     consecutive_passes: int = 0
     plays_in_window: int = 0
+    plays: dict[tuple[str, int], tuple[Action, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """The window's play listings (see `card_play.play_actions`) by seat and eliminations
+    so far, until the next card played. Not game state: never dumped or cloned."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and deep-copied without `plays`, which is not game state."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "plays"}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            setattr(self, name, value)
+        self.plays = {}
 
     def clone(self) -> Combat:
         return Combat(
@@ -461,6 +475,31 @@ class Result:
         }
 
 
+_CACHES = ("listed", "defs")
+"""`LegendsState`'s fields that only speed it up."""
+
+
+class CardDefs(dict[str, CardDef]):
+    """Instance iid → its card definition, looked up once: `card` is asked thousands of
+    times a game. It serves one `instances` mapping (replaced, never changed in place, but
+    for new iids during a scripted setup), and is shared between clones like it."""
+
+    __slots__ = ("catalog", "hands", "instances", "stat_effects")
+
+    def __init__(self, catalog: Catalog, instances: dict[str, str]) -> None:
+        super().__init__()
+        self.catalog = catalog
+        self.instances = instances
+        self.hands: dict[tuple[tuple[str, ...], str], Any] = {}
+        """(hand, permission) → its usable cards by kind (see `hands`), for the same reason."""
+        self.stat_effects: dict[str, tuple[Any, ...]] = {}
+        """Equipment or EG iid → its effects or auras on stats and wards (see `stats`)."""
+
+    def __missing__(self, iid: str) -> CardDef:
+        card = self[iid] = self.catalog[self.instances[iid]]
+        return card
+
+
 @dataclass(slots=True)
 class LegendsState:
     config: LegendsConfig
@@ -471,6 +510,7 @@ class LegendsState:
     phase: str
     seats: dict[str, SeatState]
     turn_order: list[str]
+    """Fixed at setup, so clones share it."""
     instances: dict[str, str]
     """Card instance iid → card_id, fixed once setup is done, so clones share it."""
     contributions: dict[str, list[str]]
@@ -490,9 +530,35 @@ class LegendsState:
     battle: Battle | None = None
     result: Result | None = None
     opening: list[Event] = field(default_factory=list)
+    listed: tuple[str, tuple[Action, ...]] | None = field(default=None, compare=False, repr=False)
+    """The last listing of legal actions (seat, actions) made for this state as it is now:
+    an action found in it by identity is legal by construction (see `battle_listed`).
+    Not game state: never dumped, hashed or cloned; any change of the state drops it."""
+
+    defs: CardDefs | None = field(default=None, compare=False, repr=False)
+    """`card`'s look-ups, for the current `instances` (rebuilt when it is replaced)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and deep-copied without `listed` and `defs`, which are not game state."""
+        return {name: getattr(self, name) for name in self.__slots__ if name not in _CACHES}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            setattr(self, name, value)
+        self.listed = None
+        self.defs = None
 
     def card(self, iid: str) -> CardDef:
-        return self.catalog[self.instances[iid]]
+        defs = self.defs
+        if defs is None or defs.instances is not self.instances or defs.catalog is not self.catalog:
+            defs = self.card_defs()
+        return defs[iid]
+
+    def card_defs(self) -> CardDefs:
+        defs = self.defs
+        if defs is None or defs.instances is not self.instances or defs.catalog is not self.catalog:
+            defs = self.defs = CardDefs(self.catalog, self.instances)
+        return defs
 
     def clone(self) -> LegendsState:
         return LegendsState(
@@ -501,7 +567,7 @@ class LegendsState:
             rng=self.rng.clone(),
             phase=self.phase,
             seats={sid: seat.clone() for sid, seat in self.seats.items()},
-            turn_order=list(self.turn_order),
+            turn_order=self.turn_order,  # never changed once the game is set up
             instances=self.instances,
             contributions=self.contributions,
             deck=list(self.deck),
@@ -514,6 +580,7 @@ class LegendsState:
             battle=self.battle.clone() if self.battle else None,
             result=self.result,
             opening=self.opening,
+            defs=self.defs,
         )
 
     @classmethod

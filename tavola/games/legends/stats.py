@@ -3,16 +3,16 @@ and the attack and defence values of a combat."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-from .cards import CharacterCard, EnchantgineeringCard, EquipmentCard
+from .cards import STAT_FIELDS, CharacterCard, EnchantgineeringCard, EquipmentCard
 from .effects import ModifyStat, ModifyStatAura, ProtectMagic, ProtectMagicAura
-from .protection import are_opponents, battle, main_protected
-from .state import Character, LegendsState
+from .protection import battle, main_protected
+from .state import Battle, Character, LegendsState
 from .status import is_asleep, is_ready, is_vulnerable
 
 __all__ = [
+    "attack_stat",
     "attack_value",
     "best_stat",
     "current_hp",
@@ -37,32 +37,89 @@ def printed(state: LegendsState, ch: Character) -> CharacterCard:
     return card
 
 
-def _equipment_effects(state: LegendsState, ch: Character) -> Iterator[ModifyStat | ProtectMagic]:
+def _stat_effects(state: LegendsState, iid: str) -> tuple[Any, ...]:
+    """An equipment's effects on stats and wards (R89), or a complete EG's auras of those
+    kinds (R94), read from its card once per game."""
+    defs = state.card_defs()
+    found = defs.stat_effects.get(iid)
+    if found is None:
+        card = defs[iid]
+        if isinstance(card, EquipmentCard):
+            kinds: Any = ModifyStat | ProtectMagic
+            found = tuple(e for e in card.effects if isinstance(e, kinds))
+        else:
+            assert isinstance(card, EnchantgineeringCard)
+            kinds = ModifyStatAura | ProtectMagicAura
+            found = tuple(a for a in card.auras if isinstance(a, kinds))
+        defs.stat_effects[iid] = found
+    return found
+
+
+def _equipment_effects(state: LegendsState, ch: Character) -> tuple[ModifyStat | ProtectMagic, ...]:
     if ch.equipment_iid is None:
-        return
-    card = state.card(ch.equipment_iid)
-    assert isinstance(card, EquipmentCard)
-    for effect in card.effects:
-        if isinstance(effect, ModifyStat | ProtectMagic):
-            yield effect
+        return ()
+    return _stat_effects(state, ch.equipment_iid)
 
 
-def _auras(state: LegendsState, ch: Character) -> Iterator[ModifyStatAura | ProtectMagicAura]:
+def _auras(state: LegendsState, ch: Character) -> list[ModifyStatAura | ProtectMagicAura]:
     """R94: auras of complete EGs reaching this character: its own team's `ally_characters`
     ones, and opponents' `enemy_characters` ones unless it is a protected main (R35)."""
-    for eg in battle(state).egs.values():
-        if not eg.complete:
+    b = state.battle
+    assert b is not None
+    seats = state.seats
+    team = seats[ch.controller].team
+    spared: bool | None = None  # R35, asked once and only when it matters
+    reaching = []
+    for eg in b.egs.values():
+        if eg.progress < eg.phases:  # not complete (R93)
             continue
-        card = state.card(eg.iid)
-        assert isinstance(card, EnchantgineeringCard)
-        hostile = are_opponents(state, eg.controller, ch.controller)
-        for aura in card.auras:
-            if not isinstance(aura, ModifyStatAura | ProtectMagicAura):
+        hostile = seats[eg.controller].team != team  # R31
+        wanted = "enemy_characters" if hostile else "ally_characters"
+        for aura in _stat_effects(state, eg.iid):
+            if aura.applies_to != wanted:
                 continue
-            wanted = "enemy_characters" if hostile else "ally_characters"
-            spared = hostile and ch.is_main and main_protected(state, ch.controller)
-            if aura.applies_to == wanted and not spared:
-                yield aura
+            if hostile and ch.is_main:
+                if spared is None:
+                    spared = main_protected(state, ch.controller)
+                if spared:
+                    continue
+            reaching.append(aura)
+    return reaching
+
+
+def _auras_around(b: Battle) -> bool:
+    """Whether an EG is complete (R93): only those spread auras. Most EGs on a table are
+    still being built, and most tables have none."""
+    for eg in b.egs.values():  # noqa: SIM110 (a plain loop: no generator on a hot path)
+        if eg.progress >= eg.phases:
+            return True
+    return False
+
+
+def _aura_total(state: LegendsState, ch: Character, stat: str) -> int:
+    """Σ of `_auras` on `stat`, without listing them: this runs for every character an
+    effective value is asked of while an Enchantgineering stands."""
+    b = state.battle
+    assert b is not None
+    seats = state.seats
+    team = seats[ch.controller].team
+    spared: bool | None = None  # R35, asked once and only when it matters
+    total = 0
+    for eg in b.egs.values():
+        if eg.progress < eg.phases:  # not complete (R93)
+            continue
+        hostile = seats[eg.controller].team != team  # R31
+        wanted = "enemy_characters" if hostile else "ally_characters"
+        for aura in _stat_effects(state, eg.iid):
+            if aura.applies_to != wanted or not isinstance(aura, ModifyStat) or aura.stat != stat:
+                continue
+            if hostile and ch.is_main:
+                if spared is None:
+                    spared = main_protected(state, ch.controller)
+                if spared:
+                    continue
+            total += aura.amount
+    return total
 
 
 def modifier_total(state: LegendsState, ch: Character, stat: str) -> int:
@@ -73,24 +130,35 @@ def modifier_total(state: LegendsState, ch: Character, stat: str) -> int:
         if m.stat == stat:
             total += m.amount
     if ch.equipment_iid is not None:
-        for e in _equipment_effects(state, ch):
+        for e in _stat_effects(state, ch.equipment_iid):
             if isinstance(e, ModifyStat) and e.stat == stat:
                 total += e.amount
-    if battle(state).egs:
-        for a in _auras(state, ch):
-            if isinstance(a, ModifyStat) and a.stat == stat:
-                total += a.amount
+    b = state.battle
+    if b is not None and b.egs:
+        total += _aura_total(state, ch, stat)
     return total
 
 
 def eff(state: LegendsState, ch: Character, stat: str) -> int:
     """R72: effective STR, MP or DEF: never below 0, no upper cap."""
-    return max(0, printed(state, ch).stat(stat) + modifier_total(state, ch, stat))
+    value: int = getattr(state.card(ch.iid), STAT_FIELDS[stat])
+    b = state.battle
+    # Most characters, most of the time, have no modifier, no equipment and no aura
+    # around: then the printed value is the effective one.
+    if ch.modifiers or ch.equipment_iid is not None or (b is not None and b.egs):
+        value += modifier_total(state, ch, stat)
+    return value if value > 0 else 0
 
 
 def max_hp(state: LegendsState, ch: Character) -> int:
     """R72: effective max HP, never below 1."""
-    return max(1, printed(state, ch).hp + modifier_total(state, ch, "hp_max"))
+    card = state.card(ch.iid)
+    assert isinstance(card, CharacterCard)
+    value = card.hp
+    b = state.battle
+    if ch.modifiers or ch.equipment_iid is not None or (b is not None and b.egs):
+        value += modifier_total(state, ch, "hp_max")
+    return value if value > 1 else 1
 
 
 def current_hp(state: LegendsState, ch: Character) -> int:
@@ -99,16 +167,39 @@ def current_hp(state: LegendsState, ch: Character) -> int:
 
 def is_warded(state: LegendsState, ch: Character) -> bool:
     """R70: protected from opponents' magic (a ward modifier or equipment)."""
+    for m in ch.modifiers:
+        if m.stat == "ward":
+            return True
+    if ch.equipment_iid is not None and any(
+        isinstance(e, ProtectMagic) for e in _equipment_effects(state, ch)
+    ):
+        return True
+    b = state.battle
     return (
-        any(m.stat == "ward" for m in ch.modifiers)
-        or any(isinstance(e, ProtectMagic) for e in _equipment_effects(state, ch))
-        or any(isinstance(a, ProtectMagic) for a in _auras(state, ch))
+        b is not None
+        and bool(b.egs)
+        and _auras_around(b)
+        and any(isinstance(a, ProtectMagic) for a in _auras(state, ch))
     )
 
 
 def effective_values(state: LegendsState, ch: Character) -> dict[str, Any]:
     """`eff` of STR, MP and DEF, `max_hp`, `current_hp` and `is_warded` at once, in one pass
     over the modifiers, equipment and auras (a view shows them all, for every character)."""
+    card = printed(state, ch)
+    effects: list[Any] = list(_equipment_effects(state, ch))
+    b = state.battle
+    if b is not None and b.egs and _auras_around(b):
+        effects.extend(_auras(state, ch))
+    if not ch.modifiers and not effects:  # the printed values (R72's floors hold there)
+        return {
+            "hp": card.hp - ch.damage,
+            "max_hp": card.hp,
+            "str": card.str_,
+            "mp": card.mp,
+            "def": card.def_,
+            "warded": False,
+        }
     totals = {"str": 0, "mp": 0, "def": 0, "hp_max": 0}
     warded = False
     for m in ch.modifiers:
@@ -116,16 +207,12 @@ def effective_values(state: LegendsState, ch: Character) -> dict[str, Any]:
             warded = True
         elif m.stat in totals:
             totals[m.stat] += m.amount
-    effects: list[Any] = list(_equipment_effects(state, ch))
-    if battle(state).egs:
-        effects.extend(_auras(state, ch))
     for e in effects:
         if isinstance(e, ModifyStat):
             if e.stat in totals:
                 totals[e.stat] += e.amount
         else:  # the two kinds there are: modifying and protecting
             warded = True
-    card = printed(state, ch)
     most = max(1, card.hp + totals["hp_max"])
     return {
         "hp": most - ch.damage,
@@ -150,6 +237,16 @@ def best_stat(state: LegendsState, attacker: Character, target: Character | None
     """R40: the stat giving the higher attack value against this target, STR on a tie."""
     strength = attack_value(state, attacker, "str", target)
     return "mp" if attack_value(state, attacker, "mp", target) > strength else "str"
+
+
+def attack_stat(state: LegendsState, attacker: str, stated: str | None, target: str) -> str:
+    """R40: the stated stat under `choice`; otherwise (or when omitted) the better one."""
+    b = state.battle
+    assert b is not None
+    characters = b.characters
+    if stated is not None and state.config.attack_stat_rule == "choice":
+        return stated
+    return best_stat(state, characters[attacker], characters.get(target))
 
 
 def defence_value(state: LegendsState, target: Character, stated: str | None) -> int:

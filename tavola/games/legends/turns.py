@@ -13,7 +13,7 @@ from .ending import competition_ranks, finish
 from .protection import alive_characters, battle
 from .setup import BOSS
 from .state import Character, LegendsState, Modifier
-from .stats import current_hp, is_ready, keep_alive, printed, standing
+from .stats import current_hp, keep_alive, printed, standing
 
 
 def live_seats(state: LegendsState) -> list[str]:
@@ -31,7 +31,8 @@ def start_round(state: LegendsState, events: list[Event]) -> None:
 
 def start_turn(state: LegendsState, seat: str, events: list[Event]) -> None:
     """A turn (R6) opens: R13 turn start, R14 draws, R20 main phase."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     b.turn_no += 1
     b.active_seat = seat
     for ch in alive_characters(state, seat):
@@ -67,7 +68,8 @@ def turn_draws(state: LegendsState, seat: str) -> int:
 
 def end_main_phase(state: LegendsState, events: list[Event]) -> None:
     """R28, R57: the main phase closes; attacked seats get their counter-attack phases."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     active = b.active_seat
     assert active is not None
     events.append(Event("main_phase_ended", {"seat": active}))
@@ -82,7 +84,8 @@ def end_main_phase(state: LegendsState, events: list[Event]) -> None:
 def next_counter(state: LegendsState, events: list[Event]) -> None:
     """R57, R58: the next counter-attack phase, skipped for a seat with nobody able to
     attack; when none is left (or the active seat fell, R62), the turn ends."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     active = b.active_seat
     assert active is not None
     b.counter_seat = None
@@ -90,7 +93,10 @@ def next_counter(state: LegendsState, events: list[Event]) -> None:
         seat = b.counter_queue.pop(0)
         if state.seats[seat].eliminated:
             continue
-        if not any(is_ready(c) and not c.forwent for c in alive_characters(state, seat)):
+        if not any(
+            not (c.exhausted or c.sleep_remaining > 0 or c.forwent)  # R7's ready, R10
+            for c in alive_characters(state, seat)
+        ):
             events.append(Event("counter_skipped", {"seat": seat, "against": active}))
             continue
         b.counter_seat = seat
@@ -105,7 +111,8 @@ def next_counter(state: LegendsState, events: list[Event]) -> None:
 def end_turn(state: LegendsState, events: list[Event]) -> None:
     """R100, R101: turn-long effects expire (R71), sleep counts down (R12), forgoing ends
     (R10); then the next seat's turn, or the end of the round (R5)."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     active = b.active_seat
     assert active is not None
     expire_modifiers(state, ("turn", "combat"), events)
@@ -132,7 +139,8 @@ def end_turn(state: LegendsState, events: list[Event]) -> None:
 def end_round(state: LegendsState, events: list[Event]) -> None:
     """R102: round modifiers expire, EGs are repaired, classic HP regenerates; the cap.
     Exhaustion and sleep stay as they are (R103)."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     expire_modifiers(state, ("round",), events)
     repair_all(state, events)
     if state.config.mode == "classic":
@@ -156,11 +164,14 @@ def expire_where(
     state: LegendsState, ends: Callable[[Modifier], bool], events: list[Event]
 ) -> None:
     """The modifiers `ends` picks expire (event per character); R75 keeps the standing."""
-    characters = battle(state).characters.values()
-    if not any(ends(m) for ch in characters for m in ch.modifiers):
+    b = state.battle
+    assert b is not None
+    # Characters without modifiers are skipped before `ends` is asked: most have none.
+    modified = [ch for ch in b.characters.values() if ch.modifiers]
+    if not modified or not any(ends(m) for ch in modified for m in ch.modifiers):
         return  # nothing expires: nothing to tell, nobody's HP moves
     before = standing(state)
-    for ch in battle(state).characters.values():
+    for ch in b.characters.values():
         ending = [m for m in ch.modifiers if ends(m)]
         if ending:
             ch.modifiers = [m for m in ch.modifiers if not ends(m)]
@@ -183,7 +194,8 @@ def settle_deaths(state: LegendsState, events: list[Event]) -> None:
 def collect_deaths(state: LegendsState, events: list[Event]) -> list[str]:
     """R77: characters at 0 HP die (a death may expose a main to an enemy max-HP aura, R35,
     so this repeats); returns the seats whose main died, for the caller to eliminate."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     fallen: list[str] = []
     # Undamaged characters are skipped: max HP is never below 1 (R72).
     while dying := [c for c in b.characters.values() if c.damage > 0 and current_hp(state, c) <= 0]:
@@ -195,7 +207,8 @@ def collect_deaths(state: LegendsState, events: list[Event]) -> list[str]:
 def kill(state: LegendsState, ch: Character, events: list[Event]) -> list[str]:
     """R77: a character at 0 HP leaves its table with its equipment. Returns the seats its
     death eliminates (a main's)."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     seat = ch.controller
     state.seats[seat].table.remove(ch.iid)
     del b.characters[ch.iid]
@@ -210,7 +223,8 @@ def kill(state: LegendsState, ch: Character, events: list[Event]) -> list[str]:
 def eliminate(state: LegendsState, seats: list[str], reason: str, events: list[Event]) -> None:
     """R104: every card of the seats goes to the discard pile; seats eliminated by the same
     event share their elimination order."""
-    b = battle(state)
+    b = state.battle
+    assert b is not None
     order = b.eliminations + 1
     before = standing(state)
     for seat in seats:

@@ -1,0 +1,147 @@
+"""Applying a battle action the listing produced (issue 21): `legal_actions` already
+proved it legal for this seat in this very state, so only its effects run, with the same
+values the checked path computes. Actions from outside (a client, a log, a JSON copy) never
+come here: the gate sends here only an object found by identity in the state's current
+listing (`LegendsState.listed`), and every change of the state drops that listing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tavola.core import Action, Event
+
+from . import battle_setup, card_play, combat, enchantgineering, equipment, main_phase
+from .actions import (
+    ASSIGN_EQUIPMENT,
+    BUILD,
+    CHOOSE_MAIN,
+    CONCEDE,
+    DECLARE_ATTACK,
+    DEFENCE_READY,
+    END_COUNTER,
+    END_TURN,
+    FORGO,
+    PASS,
+    PLACE_CHARACTER,
+    PLACE_INITIAL,
+    PLAY_CARD,
+    REINFORCE,
+    SKIP_ATTACK,
+)
+from .cards import MagicCard, PotionCard
+from .state import LegendsState
+from .stats import attack_stat
+from .turns import settle_deaths
+
+Handler = Callable[[LegendsState, str, Action, list[Event]], None]
+
+
+def build(
+    state: LegendsState, seat: str, iid: str, builders: list[str], events: list[Event]
+) -> None:
+    """R91–R93, then the deaths a completed aura causes and play going on."""
+    phase = state.phase
+    enchantgineering.build(state, seat, iid, builders, events)
+    settle_deaths(state, events)  # a completed aura may lower enemies' max HP
+    combat.continue_after_effects(state, phase, events)
+
+
+def choose_main(state: LegendsState, seat: str, card_id: str | None, events: list[Event]) -> None:
+    if card_id is None:  # R114: the RNG picks, as on a timeout
+        candidates = battle_setup.main_candidates(state, seat)
+        card_id = candidates[state.rng.below(len(candidates))]
+    battle_setup.submit_main(state, seat, card_id, events)
+
+
+def _play(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    args = action.args
+    iid = args["iid"]
+    card = state.card(iid)
+    assert isinstance(card, MagicCard | PotionCard)
+    card_play.resolve_play(state, seat, iid, card, args.get("target"), events)
+
+
+def _assign(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    args = action.args
+    equipment.attach(state, seat, args["eq_iid"], args["char_iid"], events)
+
+
+def _build(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    args = action.args
+    build(state, seat, args["eg_iid"], list(args["builders"]), events)
+
+
+def _choose_main(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    choose_main(state, seat, action.args.get("card_id"), events)
+
+
+def _place_initial(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    battle_setup.submit_formation(state, seat, list(action.args["iids"]), events)
+
+
+def _place_character(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    main_phase.place_character(state, seat, action.args["iid"], events)
+
+
+def _declare(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    args = action.args
+    target = args["target"]
+    entries: tuple[Mapping[str, Any], ...] = args["attackers"]
+    attackers = [(e["iid"], attack_stat(state, e["iid"], e.get("stat"), target)) for e in entries]
+    combat.declare(state, seat, attackers, target, events)
+
+
+def _defence_ready(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    combat.defence_ready(state, seat, action.args.get("defence_stat"), events)
+
+
+def _reinforce(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    args = action.args
+    b = state.battle
+    assert b is not None
+    fight = b.combat
+    assert fight is not None
+    iid = args["iid"]
+    stat = attack_stat(state, iid, args.get("stat"), fight.target)
+    combat.reinforce(state, seat, iid, stat, events)
+
+
+def _forgo(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    main_phase.forgo(state, seat, list(action.args["iids"]), events)
+
+
+def _bare(handler: Callable[[LegendsState, str, list[Event]], None]) -> Handler:
+    def run(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+        handler(state, seat, events)
+
+    return run
+
+
+EFFECTS: dict[str, Handler] = {
+    PLAY_CARD: _play,
+    ASSIGN_EQUIPMENT: _assign,
+    BUILD: _build,
+    CHOOSE_MAIN: _choose_main,
+    PLACE_INITIAL: _place_initial,
+    PLACE_CHARACTER: _place_character,
+    DECLARE_ATTACK: _declare,
+    DEFENCE_READY: _defence_ready,
+    REINFORCE: _reinforce,
+    PASS: _bare(combat.pass_priority),
+    FORGO: _forgo,
+    SKIP_ATTACK: _bare(main_phase.skip_attack),
+    END_TURN: _bare(main_phase.end_turn),
+    END_COUNTER: _bare(main_phase.end_counter),
+    CONCEDE: _bare(main_phase.concede),
+}
+
+
+def apply_listed(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
+    """The effects of a listed action, and R30's count as the checked path keeps it."""
+    b = state.battle
+    assert b is not None
+    counted = seat == b.active_seat
+    EFFECTS[action.type](state, seat, action, events)
+    if counted and b.active_seat == seat:
+        b.actions_this_turn += 1

@@ -1,0 +1,146 @@
+"""The battle actions a listing holds, each made once and shared (issue 21). An action is an
+immutable value, and a battle lists the same ones step after step (each attacker against
+each target, each reinforcement, each card on each target): found again in a memo, one
+costs a dictionary look-up instead of a new object. The memo holds plain values (instance
+ids, seat ids, stat names), so games, clones and threads share it safely; it starts over
+once it holds `LIMIT` actions (some 15 MB at most)."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from tavola.core import Action
+
+from .actions import (
+    ASSIGN_EQUIPMENT,
+    BUILD,
+    DECLARE_ATTACK,
+    FORGO,
+    PLACE_CHARACTER,
+    PLAY_CARD,
+    REINFORCE,
+)
+
+LIMIT = 20_000
+_memo: dict[tuple[str, ...], Action] = {}
+
+
+_by_target: dict[tuple[tuple[str, ...], str], dict[str, tuple[Action, ...]]] = {}
+_joining: dict[tuple[str, ...], dict[str, tuple[Action, ...]]] = {}
+"""The same actions as `_memo`'s, grouped the way the listing reads them."""
+
+
+def _keep(key: tuple[str, ...], action: Action) -> Action:
+    if len(_memo) >= LIMIT:  # the groups hold the same actions: they start over too
+        _memo.clear()
+        _by_target.clear()
+        _joining.clear()
+    _memo[key] = action
+    return action
+
+
+def attacks(attackers: list[str], stats: tuple[str, ...], targets: list[str]) -> list[Action]:
+    """Each attacker with each stat against each target, by target. A main phase lists
+    dozens of these at every step: they are kept by target, then by attacker, each
+    attacker's actions (one per stat) together."""
+    out: list[Action] = []
+    for t in targets:
+        row = _by_target.get((stats, t))
+        if row is None:
+            row = _by_target[(stats, t)] = {}
+        for a in attackers:
+            run = row.get(a)
+            if run is None:
+                run = row[a] = tuple([attack(a, s, t) for s in stats])
+            out += run
+    return out
+
+
+def reinforcements(iids: list[str], stats: tuple[str, ...]) -> list[Action]:
+    """Each ready character joining the attack with each stat."""
+    row = _joining.get(stats)
+    if row is None:
+        row = _joining[stats] = {}
+    out: list[Action] = []
+    for i in iids:
+        run = row.get(i)
+        if run is None:
+            run = row[i] = tuple([reinforce(i, s) for s in stats])
+        out += run
+    return out
+
+
+def placements(iids: tuple[str, ...]) -> list[Action]:
+    """Each usable character of a hand placed."""
+    memo = _memo
+    return [memo.get((PLACE_CHARACTER, i)) or place(i) for i in iids]
+
+
+def forgoes(iids: list[str]) -> list[Action]:
+    """Each character forgoing its attack, alone."""
+    memo = _memo
+    return [memo.get((FORGO, i)) or forgo(i) for i in iids]
+
+
+def _attacker(iid: str, stat: str) -> dict[str, str]:
+    """An attacker entry: the stat is named only when the rules let the seat choose it."""
+    return {"iid": iid, "stat": stat} if stat else {"iid": iid}
+
+
+def attack(iid: str, stat: str, target: str) -> Action:
+    key = (DECLARE_ATTACK, iid, stat, target)
+    found = _memo.get(key)
+    if found is not None:
+        return found
+    attackers = (MappingProxyType(_attacker(iid, stat)),)
+    return _keep(key, Action.frozen(DECLARE_ATTACK, {"attackers": attackers, "target": target}))
+
+
+def reinforce(iid: str, stat: str) -> Action:
+    key = (REINFORCE, iid, stat)
+    found = _memo.get(key)
+    if found is not None:
+        return found
+    return _keep(key, Action.frozen(REINFORCE, _attacker(iid, stat)))
+
+
+def place(iid: str) -> Action:
+    key = (PLACE_CHARACTER, iid)
+    found = _memo.get(key)
+    if found is not None:
+        return found
+    return _keep(key, Action.frozen(PLACE_CHARACTER, {"iid": iid}))
+
+
+def forgo(iid: str) -> Action:
+    key = (FORGO, iid)
+    found = _memo.get(key)
+    if found is not None:
+        return found
+    return _keep(key, Action.frozen(FORGO, {"iids": (iid,)}))
+
+
+def build(eg: str, builder: str) -> Action:
+    key = (BUILD, eg, builder)
+    found = _memo.get(key)
+    if found is not None:
+        return found
+    return _keep(key, Action.frozen(BUILD, {"eg_iid": eg, "builders": (builder,)}))
+
+
+def assign(card: str, bearer: str) -> Action:
+    key = (ASSIGN_EQUIPMENT, card, bearer)
+    found = _memo.get(key)
+    if found is not None:
+        return found
+    return _keep(key, Action.frozen(ASSIGN_EQUIPMENT, {"eq_iid": card, "char_iid": bearer}))
+
+
+def play(iid: str, target: str | None) -> Action:
+    """A card played on a target, or with none (areas and fixed targets)."""
+    key = (PLAY_CARD, iid) if target is None else (PLAY_CARD, iid, target)
+    found = _memo.get(key)
+    if found is not None:
+        return found
+    args = {"iid": iid} if target is None else {"iid": iid, "target": target}
+    return _keep(key, Action.frozen(PLAY_CARD, args))
