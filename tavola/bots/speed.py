@@ -36,16 +36,20 @@ class SearchSpeed:
     steps_per_iteration: float
 
     @property
-    def us_per_step(self) -> float:
+    def us_per_step(self) -> float | None:
         """Microseconds per game step: the figure that compares searches of games whose
-        rollouts differ in length (ms per 1,000 iterations are µs per iteration)."""
+        rollouts differ in length (ms per 1,000 iterations are µs per iteration). None when
+        the search applied no step (a position whose tree never grows past its root)."""
+        if not self.steps_per_iteration:
+            return None
         return self.ms_per_1000 / self.steps_per_iteration
 
-    def to_json(self) -> dict[str, float]:
+    def to_json(self) -> dict[str, float | None]:
+        per_step = self.us_per_step
         return {
             "ms_per_1000": round(self.ms_per_1000, 1),
             "steps_per_iteration": round(self.steps_per_iteration, 2),
-            "us_per_step": round(self.us_per_step, 2),
+            "us_per_step": round(per_step, 2) if per_step is not None else None,
         }
 
 
@@ -173,8 +177,8 @@ def openspiel_mcts(repeats: int = 3, simulations: int = 1000) -> SearchSpeed | N
     return SearchSpeed(1000 * best * 1000 / simulations, steps / simulations)
 
 
-def _ratio(ours: float, anchor: float | None) -> float | None:
-    return round(ours / anchor, 2) if anchor else None
+def _ratio(ours: float | None, anchor: float | None) -> float | None:
+    return round(ours / anchor, 2) if ours is not None and anchor else None
 
 
 NOTES = {

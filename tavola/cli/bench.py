@@ -24,7 +24,11 @@ def bench(
     ] = "playout",
     game: Annotated[
         str | None,
-        typer.Option("--game", help="The game to measure."),
+        typer.Option(
+            "--game",
+            help="The game to measure (the engine suite without it: every game played "
+            "between players, keyed by name).",
+        ),
     ] = None,
     mode: Annotated[
         str | None, typer.Option(help="The game's mode (playout suite; default: its first).")
@@ -42,23 +46,12 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Benchmarks: random-playout speed, the engine suite, or the bots' strength."""
+    if suite == "engine":
+        engine(game, seconds, iterations, sim_games, as_json)
+        return
     if game is None:
         known = ", ".join(game_names())
         raise typer.BadParameter(f"each suite measures one game: {known}", param_hint="--game")
-    if suite == "engine":
-        from tavola.sim.suite import engine_suite
-
-        figures = engine_suite(get_game(game), seconds, iterations, sim_games)
-        if as_json:
-            typer.echo(json.dumps(figures))
-            return
-        for key, value in figures.items():
-            if isinstance(value, dict):  # the notes: one line each
-                for name, note in value.items():
-                    console.print(f"  {name:40} {note}", markup=False)
-                continue
-            console.print(f"  {key:40} {value}", markup=False)
-        return
     if suite == "strength":
         from tavola.bots.strength import matches
 
@@ -76,6 +69,40 @@ def bench(
     if suite != "playout":
         raise typer.BadParameter("choose playout, engine or strength", param_hint="--suite")
     playout(game, mode, players, seconds, as_json)
+
+
+def played_games() -> list[str]:
+    """The games the engine suite measures without `--game`: those played between players
+    (at least two seats, no referee), whose random play is what designers simulate."""
+    return [
+        name
+        for name in game_names()
+        if (info := get_game(name).info).min_seats >= 2 and not info.referee_seats
+    ]
+
+
+def engine(
+    game: str | None, seconds: float, iterations: int, sim_games: int, as_json: bool
+) -> None:
+    """One game's figures (flat), or without `--game` every played game's, keyed by name."""
+    from tavola.sim.suite import engine_suite
+
+    names = [game] if game else played_games()
+    try:
+        games = [get_game(name) for name in names]
+    except TavolaError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--game") from None
+    suites = {g.name: engine_suite(g, seconds, iterations, sim_games) for g in games}
+    if as_json:
+        typer.echo(json.dumps(suites[game] if game else suites))
+        return
+    for figures in suites.values():
+        for key, value in figures.items():
+            if isinstance(value, dict):  # the notes: one line each
+                for name, note in value.items():
+                    console.print(f"  {name:40} {note}", markup=False)
+                continue
+            console.print(f"  {key:40} {value}", markup=False)
 
 
 def playout(

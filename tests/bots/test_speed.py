@@ -90,3 +90,16 @@ def test_ismcts_speed_names_each_configuration_and_its_note():
         assert production["ratio"] is None and full["ratio"] is None
     else:
         assert full["ratio"] == pytest.approx(full["ms_per_1000"] / anchor["ms_per_1000"], 0.01)
+
+
+def test_a_search_that_applied_no_step_has_no_per_step_figure():
+    # Seasons' speed position can leave the tree at its root: no division by zero.
+    from tavola.bots.speed import SearchSpeed
+
+    figures = SearchSpeed(ms_per_1000=3.0, steps_per_iteration=0.0).to_json()
+    assert figures["us_per_step"] is None
+
+
+def test_the_suite_runs_for_seasons_too():
+    figures = ismcts_speed(get_game("seasons"), iterations=8, repeats=1)
+    assert "ismcts_full_rollouts" in figures
