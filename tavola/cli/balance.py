@@ -19,7 +19,7 @@ from rich.progress import (
 )
 
 from tavola.core import ConfigError, TavolaError
-from tavola.core.capabilities import CardTuning, TerminalTable, capability
+from tavola.core.capabilities import CardTuning, capability
 
 from . import game_flags
 from .simulate import GamesPerSecond
@@ -112,15 +112,8 @@ def suggest(
     from tavola.sim.tuning_report import write_outputs
     from tavola.sim.tuning_run import suggest as run_suggest
 
-    if game_name is None:
-        if show_help:
-            game_flags.show_help(ctx, None, None)
-        raise game_flags.no_game()
-    known = game_flags.game(game_name)
-    terminal = capability(known, TerminalTable)
-    model = terminal.terminal_flags() if terminal is not None else None
-    if show_help:
-        game_flags.show_help(ctx, game_name, model)
+    known, terminal, model = game_flags.game_with_flags(ctx, game_name, show_help)
+    game_name = known.name
     if out is None:
         raise game_flags.UsageProblem("Missing option '--out'.")
     tuning = capability(known, CardTuning)
@@ -134,14 +127,7 @@ def suggest(
     )
     options: dict[str, Any] = {}
     try:
-        if terminal is not None and model is not None:
-            options.update(
-                terminal.flag_options(game_flags.parse(model, list(ctx.args), game_name))
-            )
-        elif ctx.args:
-            raise game_flags.UsageProblem(
-                f"{game_name} has no options of its own: use --set KEY=VALUE"
-            )
+        options.update(game_flags.flag_options(ctx, game_name, terminal, model))
         if mode is not None:
             options["mode"] = mode
         if catalog is not None:

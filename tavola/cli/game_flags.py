@@ -18,6 +18,7 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 
 from tavola.core import Game, UnknownGame, game_names, get_game
+from tavola.core.capabilities import TerminalTable, capability
 
 CONTEXT: dict[str, Any] = {
     "allow_extra_args": True,
@@ -145,3 +146,31 @@ def parse(model: type[BaseModel], words: list[str], game: str) -> BaseModel:
             f"{flag_name(str(error['loc'][0]))}: {error['msg']}" for error in exc.errors()
         )
         raise UsageProblem(problems) from None
+
+
+def game_with_flags(
+    ctx: typer.Context, name: str | None, show: bool
+) -> tuple[Game[Any], TerminalTable | None, type[BaseModel] | None]:
+    """The command's game, its terminal table and the model of its own flags; `--help`
+    (with the game's flags when one is named) or a missing game end the command here."""
+    if name is None:
+        if show:
+            show_help(ctx, None, None)
+        raise no_game()
+    known = game(name)
+    terminal = capability(known, TerminalTable)
+    model = terminal.terminal_flags() if terminal is not None else None
+    if show:
+        show_help(ctx, name, model)
+    return known, terminal, model
+
+
+def flag_options(
+    ctx: typer.Context, name: str, terminal: TerminalTable | None, model: type[BaseModel] | None
+) -> dict[str, Any]:
+    """The game options the game's own flags stand for; a game without flags refuses any."""
+    if terminal is not None and model is not None:
+        return terminal.flag_options(parse(model, list(ctx.args), name))
+    if ctx.args:
+        raise UsageProblem(f"{name} has no options of its own: use --set KEY=VALUE")
+    return {}

@@ -23,7 +23,6 @@ from rich.progress import (
 from rich.text import Text
 
 from tavola.core import ConfigError, TavolaError
-from tavola.core.capabilities import TerminalTable, capability
 
 from . import game_flags
 
@@ -89,15 +88,8 @@ def simulate(
     from tavola.sim.runner import simulate as run_simulation
     from tavola.sim.spec import build_spec, set_option
 
-    if game_name is None:
-        if show_help:
-            game_flags.show_help(ctx, None, None)
-        raise game_flags.no_game()
-    known = game_flags.game(game_name)
-    terminal = capability(known, TerminalTable)
-    model = terminal.terminal_flags() if terminal is not None else None
-    if show_help:
-        game_flags.show_help(ctx, game_name, model)
+    known, terminal, model = game_flags.game_with_flags(ctx, game_name, show_help)
+    game_name = known.name
     if out is None:
         raise game_flags.UsageProblem("Missing option '--out'.")
     seat_list = (
@@ -107,13 +99,7 @@ def simulate(
     )
     options: dict[str, Any] = {}
     try:
-        if terminal is not None and model is not None:
-            flags = game_flags.parse(model, list(ctx.args), game_name)
-            options.update(terminal.flag_options(flags))
-        elif ctx.args:
-            raise game_flags.UsageProblem(
-                f"{game_name} has no options of its own: use --set KEY=VALUE"
-            )
+        options.update(game_flags.flag_options(ctx, game_name, terminal, model))
         if mode is not None:  # said in so many words: it wins over the flags' usual table
             options["mode"] = mode
         for assignment in option or []:
