@@ -1,0 +1,3 @@
+from .game import LeagueGame, game
+
+__all__ = ["LeagueGame", "game"]
