@@ -107,9 +107,10 @@ def test_bench_refuses_a_table_the_game_refuses():
 
 def test_games_prints_each_name_and_title():
     lines = invoke("games").output.splitlines()
-    assert lines[0].split(maxsplit=1) == ["legends", "Legends of AZ"]
-    assert lines[1].split(maxsplit=1) == ["seasons", "Seasons in solitario contro Dummbot"]
-    assert lines[2].split(maxsplit=1) == ["trono", "Gioco del Trono"]
+    assert lines[0].split(maxsplit=1) == ["league", "Legend.a.League"]
+    assert lines[1].split(maxsplit=1) == ["legends", "Legends of AZ"]
+    assert lines[2].split(maxsplit=1) == ["seasons", "Seasons in solitario contro Dummbot"]
+    assert lines[3].split(maxsplit=1) == ["trono", "Gioco del Trono"]
 
 
 def test_games_json_prints_each_declaration_and_its_command_groups():
