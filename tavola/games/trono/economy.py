@@ -23,9 +23,12 @@ def enlist(turn: TurnRecord) -> None:
                 if effect.get("resource") == "soldiers":
                     dep.outcomes.append(after_enlist + gain < cap)
                     gain += int(effect.get("amount"))
+        before = team.soldiers
         team.soldiers = min(cap, team.soldiers + enlisted + gain)
         turn.reports[house]["enlist"] = enlisted
-        turn.reports[house]["gain_soldiers"] = gain
+        # What the team really got: the cap may take some of the enlist and the gain.
+        turn.reports[house]["enlisted"] = after_enlist - before
+        turn.reports[house]["gain_soldiers"] = team.soldiers - after_enlist
 
 
 def tax_and_steals(turn: TurnRecord) -> None:

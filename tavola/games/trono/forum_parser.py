@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 from .clock import draw_instant
 from .houses import DISPLAY_ORIGINAL
-from .messages import refuse
+from .messages import reason, refuse
 
 Json = dict[str, Any]
 
@@ -111,7 +111,7 @@ def parse_numbers(text: str) -> dict[str, list[int]]:
         numbers[wheel] = [int(v) for v in values]
     leftover = re.sub(r"([A-Za-z]+)\s*[:=]\s*([\d\s,]+)", "", text).strip(" ;,\n\t")
     if leftover or not numbers:
-        raise refuse("E_IMPORT_FORMAT", detail=f"expected WHEEL:n1,n2,n3,n4,n5 ({leftover!r})")
+        raise refuse("E_IMPORT_FORMAT", detail=reason("numbers_format", text=leftover))
     return numbers
 
 

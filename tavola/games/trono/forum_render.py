@@ -16,12 +16,28 @@ from tavola.core import Event
 
 from .clock import parse_instant
 from .houses import HOUSES
-from .messages import MESSAGES
+from .messages import MESSAGES, count, sentence, text
 
 
 def t(lang: str, key: str, **params: Any) -> str:
-    """The forum text `key` in `lang` (English when `lang` lacks it)."""
-    return MESSAGES.text(lang, f"forum.{key}", **params)
+    """The forum text `key` in `lang` (English when `lang` lacks it); a `.one`/`.other`
+    pair agrees with `n`."""
+    return text(lang, f"forum.{key}", **params)
+
+
+def with_names(view: Mapping[str, Any], catalogue: Mapping[str, Any]) -> dict[str, Any]:
+    """A view with the catalogue's character names beside it (public content, kept out of
+    the views themselves so that a view holds only what its seat may see)."""
+    return {**view, "character_names": {cid: c.name for cid, c in catalogue.items()}}
+
+
+def character_name(view: Mapping[str, Any], cid: Any) -> str:
+    """A character by its name in the game's catalogue (`with_names`)."""
+    return str(view.get("character_names", {}).get(cid, cid))
+
+
+def phase_name(lang: str, phase: str) -> str:
+    return text(lang, f"phase.{phase}")
 
 
 def local_time(instant: str | None, zone: str = "Europe/Rome", lang: str = "it") -> str:
@@ -35,7 +51,7 @@ def local_time(instant: str | None, zone: str = "Europe/Rome", lang: str = "it")
         lang,
         "date.moment",
         weekday=t(lang, f"weekday.{moment.weekday()}"),
-        day=moment.day,
+        day=_day_of_month(lang, moment.day),
         month=t(lang, f"month.{moment.month}"),
         year=moment.year,
         time=f"{moment:%H:%M}",
@@ -49,8 +65,17 @@ def _day(iso: str | None, lang: str) -> str:
         return "—"
     parsed = date.fromisoformat(iso)
     return t(
-        lang, "date.day", day=parsed.day, month=t(lang, f"month.{parsed.month}"), year=parsed.year
+        lang,
+        "date.day",
+        day=_day_of_month(lang, parsed.day),
+        month=t(lang, f"month.{parsed.month}"),
+        year=parsed.year,
     )
+
+
+def _day_of_month(lang: str, day: int) -> str:
+    """Italian writes the first of the month as an ordinal ("1º marzo")."""
+    return t(lang, "date.first") if day == 1 else str(day)
 
 
 def house_name(view: Mapping[str, Any], key: str | None) -> str:
@@ -87,15 +112,14 @@ def announce(
             continue
         data = dict(event.data)
         kind = event.type
-        if kind in (
-            "player_registered",
-            "player_withdrew",
-            "registration_closed",
-            "formation_failed",
-            "turn_locked",
-            "join_queued",
-        ):
+        if kind in ("player_registered", "player_withdrew", "turn_locked", "join_queued"):
             lines.append(t(lang, kind, **data))
+        elif kind == "registration_closed":
+            players = count("players", int(data["P"]))
+            lines.append(t(lang, kind, players=players, commitment=data["commitment"]))
+        elif kind == "formation_failed":
+            registered = count("registered", int(data["P"]))
+            lines.append(t(lang, kind, registered=registered, teams=count("teams", int(data["T"]))))
         elif kind == "draw_corrected":
             lines.append(_bold(t(lang, kind, turn=data["turn"]), bbcode))
             lines += draw_lines(data["numbers"])
@@ -141,8 +165,18 @@ def announce(
         elif kind == "game_over":
             ending = winner_lines(view, lang, bbcode=bbcode)
         elif kind == "referee_override":
-            lines.append(t(lang, "override", **data))
+            lines.append(override_line(view, data, lang))
     return lines + ending
+
+
+def override_line(view: Mapping[str, Any], data: Mapping[str, Any], lang: str) -> str:
+    """A public override: its number, what it was and whom it concerned, in words."""
+    subject = data.get("subject")
+    about = ""
+    if subject not in (None, "", "None"):
+        about = t(lang, "override_about", subject=house_name(view, str(subject)))
+    what = text(lang, f"override.{data['kind']}")
+    return t(lang, "override", seq=data["seq"], kind=what, about=about)
 
 
 def bulletin_lines(
@@ -191,26 +225,75 @@ def _params(lang: str, data: Mapping[str, Any]) -> str:
     return t(lang, "report.params", **data)
 
 
-def _characters(lang: str, characters: Iterable[Mapping[str, Any]]) -> str:
+def _characters(lang: str, characters: Iterable[Mapping[str, Any]], view: Mapping[str, Any]) -> str:
+    """Each character by name, with the charges it has left ("1 carica", "permanente")."""
     parts = []
     for c in characters:
         cid = c.get("character_id") or c.get("id")
         charges = c.get("charges_left", c.get("charges"))
-        left = t(lang, "permanent") if charges is None else t(lang, "charges", n=charges)
-        parts.append(f"{cid} ({left})")
+        left = t(lang, "permanent") if charges is None else text(lang, "count.charges", n=charges)
+        parts.append(f"{character_name(view, cid)} ({left})")
     return ", ".join(parts)
 
 
 def action_text(lang: str, view: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
     """One slot action as a player writes it: `attacca(Lannister)`, `assolda(x)`, `tassa`."""
     kind = entry["kind"]
-    name = t(lang, f"action.{kind}") if MESSAGES.has(f"forum.action.{kind}") else kind
+    if kind == "void":
+        return written_text(lang, view, entry.get("written"))
+    name = t(lang, f"action.{kind}") if MESSAGES.has(f"forum.action.{kind}") else str(kind)
     target = entry.get("target")
     if entry.get("character"):
-        return f"{name}({entry['character']})"
+        return f"{name}({character_name(view, entry['character'])})"
     if target in ("all", "trono"):
         return f"{name}({t(lang, f'target.{target}')})"
     return f"{name}({house_name(view, target)})" if target else name
+
+
+def written_text(lang: str, view: Mapping[str, Any], written: Any) -> str:
+    """A void part as the team wrote it: an action, a deployment, a number; a missing
+    action in words."""
+    if written is None:
+        return t(lang, "report.missing")
+    if isinstance(written, Mapping):
+        if "character" in written and "kind" not in written:
+            return character_name(view, written["character"])
+        kind = written.get("kind")
+        if isinstance(kind, str):
+            target = written.get("target")
+            shown = dict(written)
+            if target is not None and target not in ("all", "trono") and target not in HOUSES:
+                shown["target"] = None  # an unknown house is shown as written
+                name = action_text(lang, view, {"kind": kind})
+                return f"{name}({target})"
+            return action_text(lang, view, shown)
+        return "—"
+    return str(written)
+
+
+def void_reason(lang: str, part: Mapping[str, Any]) -> str:
+    """Why a part is void; for a slot, without naming the slot again."""
+    code, params = str(part["code"]), dict(part.get("params", {}))
+    if part.get("part") == "slot" and MESSAGES.has(f"reason.{code}", lang):
+        return text(lang, f"reason.{code}", **params)
+    return sentence(lang, code, params)
+
+
+def void_lines(
+    view: Mapping[str, Any], void: Iterable[Mapping[str, Any]], lang: str, *, slots: bool = False
+) -> list[str]:
+    """The void parts of a post copied from the forum, each with its reason: actions past
+    the third, deployments, the abandonment condition (and, with `slots`, the slots)."""
+    lines = []
+    for part in void:
+        if part["part"] == "slot" and not slots:
+            continue
+        why = void_reason(lang, part)
+        shown = written_text(lang, view, part.get("written"))
+        key = "report.slot_void" if part["part"] == "slot" else f"report.void_{part['part']}"
+        index = part.get("index")
+        lines.append(t(lang, key, index=index, slot=index, action=shown, written=shown, why=why))
+    return lines
 
 
 def team_report_lines(
@@ -239,7 +322,7 @@ def team_report_lines(
         lines.append(t(lang, "report.current", params=_params(lang, team)))
         owned = team.get("characters", [])
         lines.append(
-            t(lang, "report.characters", list=_characters(lang, owned))
+            t(lang, "report.characters", list=_characters(lang, owned, view))
             if owned
             else t(lang, "report.no_characters")
         )
@@ -247,8 +330,55 @@ def team_report_lines(
             status = t(lang, "report.posted" if team.get("posted") else "report.not_posted")
             lines.append(t(lang, "report.post_status", turn=view.get("turn"), status=status))
     for notice in team.get("notices", []):
-        lines.append(t(lang, "report.notice", **notice))
+        lines.append(notice_line(view, notice, lang))
     return lines
+
+
+def notice_line(view: Mapping[str, Any], notice: Mapping[str, Any], lang: str) -> str:
+    """A referee's override on the team (R66), its values in words."""
+    kind = str(notice["kind"])
+    what = text(lang, f"override.{kind}")
+    if notice.get("param"):
+        what += f" ({t(lang, 'param.' + str(notice['param']))})"
+    return t(
+        lang,
+        "report.notice",
+        seq=notice["seq"],
+        kind=what,
+        before=value_words(view, notice.get("before"), lang),
+        after=value_words(view, notice.get("after"), lang),
+        reason=notice.get("reason", ""),
+    )
+
+
+def value_words(view: Mapping[str, Any], value: Any, lang: str) -> str:
+    """An override's before or after value as players read it: a number, a character with
+    its charges, a house, a status, an instant in Rome time; nothing as "—"."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return t(lang, "yes" if value else "no")
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Mapping):
+        if "character" in value or "character_id" in value:
+            cid = value.get("character_id", value.get("character"))
+            return _characters(lang, [{**value, "character_id": cid}], view)
+        if all(isinstance(v, list) for v in value.values()):  # a draw's numbers
+            return "; ".join(draw_lines(value))
+        return ", ".join(value_words(view, v, lang) for v in value.values())
+    if isinstance(value, list):
+        return ", ".join(value_words(view, v, lang) for v in value) or "—"
+    word = str(value)
+    if word in HOUSES:
+        return house_name(view, word)
+    if MESSAGES.has(f"forum.status.{word}"):
+        return t(lang, f"status.{word}")
+    if MESSAGES.has(f"phase.{word}"):
+        return phase_name(lang, word)
+    if len(word) >= 20 and word[:4].isdigit() and word.endswith("Z"):
+        return local_time(word, lang=lang)
+    return word
 
 
 def _report_body(
@@ -262,10 +392,27 @@ def _report_body(
         lines.append(t(lang, "report.corrected"))
     if not report.get("posted"):
         lines.append(t(lang, "report.no_post"))
+    voids = {v["index"]: v for v in report.get("void", []) if v["part"] == "slot"}
     for entry in report.get("slots", []):
         if entry["kind"] == "hire":
             lines.append(
-                t(lang, "report.slot_hire", slot=entry["slot"], character=entry["character"])
+                t(
+                    lang,
+                    "report.slot_hire",
+                    slot=entry["slot"],
+                    character=character_name(view, entry["character"]),
+                )
+            )
+        elif entry["kind"] == "void":
+            void = voids.get(entry["slot"], {"code": "E_UNKNOWN_ACTION", "params": {}})
+            lines.append(
+                t(
+                    lang,
+                    "report.slot_void",
+                    slot=entry["slot"],
+                    action=action_text(lang, view, entry),
+                    why=void_reason(lang, void),
+                )
             )
         else:
             lines.append(
@@ -279,10 +426,17 @@ def _report_body(
                     value=entry.get("value"),
                 )
             )
+    lines += void_lines(view, report.get("void", []), lang)
     for hire in report.get("hires", []):
         failed = "" if hire.get("ok") else t(lang, "report.hire_failed")
         lines.append(
-            t(lang, "report.hire", character=hire["character"], cost=hire["cost"], failed=failed)
+            t(
+                lang,
+                "report.hire",
+                character=character_name(view, hire["character"]),
+                cost=count("chests", int(hire["cost"])),
+                failed=failed,
+            )
         )
     for dep in report.get("deployments", []):
         target = dep.get("target")
@@ -293,7 +447,7 @@ def _report_body(
             t(
                 lang,
                 "report.deploy",
-                character=dep["character"],
+                character=character_name(view, dep["character"]),
                 target=where,
                 outcome=t(lang, f"outcome.{dep['outcome']}"),
                 charge=t(lang, f"charge.{dep['charge']}"),
@@ -314,7 +468,7 @@ def _report_body(
         lines.append(_bold(t(lang, "report.eliminated"), bbcode))
     else:
         fields = (
-            "enlist",
+            "enlisted",
             "gain_soldiers",
             "tax",
             "gain_chests",
@@ -324,7 +478,9 @@ def _report_body(
             "gain_banners",
             "exchange_banners",
         )
-        lines.append(t(lang, "report.economy", **{f: report.get(f, 0) for f in fields}))
+        amounts = {f: report.get(f, 0) for f in fields}
+        amounts["enlisted"] = report.get("enlisted", report.get("enlist", 0))
+        lines.append(t(lang, "report.economy", **amounts))
         penalty = t(lang, "report.penalty_lost") if report.get("penalty") else ""
         lines.append(t(lang, "report.penalty", counter=report.get("counter", 0), penalty=penalty))
         if report.get("seat_banners"):
@@ -335,22 +491,41 @@ def _report_body(
     )
     owned = report.get("characters", [])
     lines.append(
-        t(lang, "report.characters", list=_characters(lang, owned))
+        t(lang, "report.characters", list=_characters(lang, owned, view))
         if owned
         else t(lang, "report.no_characters")
     )
     seat = report.get("seat") or "none"
     lines.append(t(lang, "report.seat", seat=t(lang, f"seat.{seat}")))
     for found in report.get("spy", []):
-        shown = {k: v for k, v in found.items() if k not in ("target", "reveal")}
-        lines.append(t(lang, "report.spy", target=house_name(view, found["target"]), found=shown))
+        lines.append(spy_line(view, found, lang))
     return lines
+
+
+def spy_line(view: Mapping[str, Any], found: Mapping[str, Any], lang: str) -> str:
+    """A spy's findings in words (§3.5 kind 9): parameters, characters or the post."""
+    target = house_name(view, found["target"])
+    reveal = found.get("reveal")
+    if reveal == "parameters":
+        shown = _params(lang, found)
+    elif reveal == "characters":
+        owned = found.get("characters", [])
+        shown = _characters(lang, owned, view) if owned else t(lang, "report.nobody")
+    else:
+        entries = [*found.get("actions", []), *found.get("extras", [])]
+        shown = ", ".join(
+            t(lang, "report.spied_action", action=action_text(lang, view, e), value=e["value"])
+            if e.get("value") is not None
+            else action_text(lang, view, e)
+            for e in entries
+        ) or t(lang, "report.no_post_seen")
+    return t(lang, "report.spy", target=target, found=shown)
 
 
 def public_lines(view: Mapping[str, Any], lang: str, *, bbcode: bool = False) -> list[str]:
     """The public board's summary: phase, teams and houses, seats, the latest bulletin,
     the open turn's deadline and, at the end, the winners."""
-    lines = [_bold(t(lang, "public.title", phase=view["phase"]), bbcode)]
+    lines = [_bold(t(lang, "public.title", phase=phase_name(lang, view["phase"])), bbcode)]
     if view["phase"] == "registration":
         names = [p["user_id"] for p in view.get("registered", [])]
         lines.append(t(lang, "public.registered", list=", ".join(names) or "—"))
@@ -358,12 +533,14 @@ def public_lines(view: Mapping[str, Any], lang: str, *, bbcode: bool = False) ->
             lines.append(t(lang, "close_set", when=local_time(view["close_at"], lang=lang)))
         return lines
     if view.get("formation", {}).get("commitment"):
+        players = view["formation"].get("players")
+        if players is None:  # the players frozen at the close: late joiners came after it
+            players = len([p for p in view.get("registered", []) if not p.get("joined_late")])
         lines.append(
             t(
                 lang,
                 "registration_closed",
-                P=len([p for p in view.get("registered", []) if p["status"] != "registered"])
-                or len(view.get("registered", [])),
+                players=count("players", int(players)),
                 commitment=view["formation"]["commitment"],
             )
         )
@@ -410,7 +587,8 @@ def referee_lines(
     view: Mapping[str, Any], awaiting: Iterable[str], lang: str, *, bbcode: bool = False
 ) -> list[str]:
     """The referees' board: every team's parameters and post status, what is awaited."""
-    lines = [_bold(t(lang, "referee.title", phase=view["phase"]), bbcode)]
+    lines = [_bold(t(lang, "referee.title", phase=phase_name(lang, view["phase"])), bbcode)]
+    lines.append(t(lang, "referee.private"))
     if view.get("turn"):
         lines.append(t(lang, "public.turn", turn=view["turn"], max_turns=view["max_turns"]))
     if view.get("deadline") and view["phase"] == "turn_open":
@@ -423,8 +601,12 @@ def referee_lines(
                 t(lang, "team_line", no=team["team_no"], members=", ".join(team["members"]))
             )
             continue
-        status = "" if team.get("status") == "active" else f" [{team.get('status')}]"
-        owned = _characters(lang, team.get("characters", [])) or "—"
+        status = ""
+        if team.get("disqualified"):
+            status = t(lang, "referee.disqualified")
+        elif team.get("status") == "eliminated":
+            status = t(lang, "public.eliminated_at", turn=team.get("eliminated_turn"))
+        owned = _characters(lang, team.get("characters", []), view) or "—"
         lines.append(
             t(
                 lang,
@@ -439,7 +621,10 @@ def referee_lines(
                 posted=t(lang, "yes" if team.get("posted") else "no"),
             )
         )
-    waiting = sorted(awaiting)
+    waiting = [
+        house_name(view, w) if w in view.get("teams", {}) else w.partition(":")[2] or w
+        for w in sorted(awaiting)
+    ]
     if waiting:
         lines.append(t(lang, "referee.awaiting", list=", ".join(waiting)))
     if view.get("audit"):

@@ -29,8 +29,8 @@ from .evaluate import evaluate
 from .formation import team_count
 from .houses import HOUSES
 from .messages import refuse
-from .posts import validate_post
-from .state import Player, Post, TronoState, catalogue_of
+from .posts import examine_post, validate_post
+from .state import Player, Post, Team, TronoState, catalogue_of
 from .table_options import TronoSeatOptions, TronoTableOptions, practice_config, presets
 from .terminal import TronoFlags, TronoTerminal, flag_options, terminal_table
 from .views import revealed_at_end, view_for
@@ -60,6 +60,7 @@ REFEREE_ACTIONS = frozenset(
         "close_turn",
         "publish_results",
         "override",
+        "record_post",
         "tick",
     }
 )
@@ -249,26 +250,65 @@ class TronoGame:
             return []
         if kind == "player":
             if action.type == "submit_post":
-                return self._submit_post(state, uid, dict(action.args), at)
+                if "author" in action.args:
+                    raise refuse("E_MALFORMED", action="submit_post", args="author")
+                team, actions, deploys, threshold = validate_post(state, uid, action.args, at)
+                return self._seal(state, team, uid, actions, deploys, threshold, at)
             return referee.player_action(state, uid, action.type, args, at)
+        if action.type == "record_post":
+            return self._record_post(state, uid, action.args, at)
         return referee.referee_action(state, uid, action.type, args, at)
 
-    def _submit_post(
-        self, state: TronoState, uid: str, args: dict[str, Any], at: int
+    def _record_post(
+        self, state: TronoState, referee_uid: str, args: Mapping[str, Any], at: int
     ) -> list[Event]:
-        """A6: a valid post is sealed (R23); under the manual schedule the turn locks once
+        """A post copied from the forum by a referee, at the forum's instant: sealed as
+        written, each invalid part void with its reason, the rest standing (DECISIONS 22).
+        What makes the whole post invalid (late, a second post, not a member) refuses it."""
+        author = args.get("author")
+        found = state.team(str(args.get("team")))
+        if not isinstance(author, str) or found is None or author not in found.members:
+            raise refuse("E_NOT_MEMBER", user=str(author))
+        examined = examine_post(state, author, args, at)
+        return self._seal(
+            state,
+            examined.team,
+            author,
+            examined.actions,
+            examined.deploy,
+            examined.threshold,
+            at,
+            void=[p.to_json() for p in examined.problems],
+            recorded_by=referee_uid,
+        )
+
+    def _seal(
+        self,
+        state: TronoState,
+        team: Team,
+        author: str,
+        actions: list[dict[str, Any]],
+        deploys: list[dict[str, Any]],
+        threshold: int | None,
+        at: int,
+        *,
+        void: list[dict[str, Any]] | None = None,
+        recorded_by: str | None = None,
+    ) -> list[Event]:
+        """A6: the post is sealed (R23); under the manual schedule the turn locks once
         every team with members has posted (R27)."""
-        team, actions, deploys, threshold = validate_post(state, uid, args, at)
         house = team.key
         post = Post(
             id=f"post:{state.turn}:{house}",
             team_no=team.team_no,
             turn=state.turn,
             at=at,
-            author=uid,
+            author=author,
             actions=actions,
             deploy=deploys,
             abandon_threshold=threshold,
+            void=void or [],
+            recorded_by=recorded_by,
         )
         state.posts[str(team.team_no)] = post
         state.post_history.append(post)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from tavola.core import Rng
 
 from .houses import WHEEL_NAMES, WHEELS
+from .messages import reason
 
 Numbers = dict[str, list[int]]
 
@@ -48,16 +50,18 @@ def simulate(rng: Rng) -> Numbers:
 
 
 class DrawProblem(Exception):
-    def __init__(self, code: str, detail: str) -> None:
-        super().__init__(f"{code}: {detail}")
+    """A bad draw: its code (A8) and what is wrong, as words of each language."""
+
+    def __init__(self, code: str, why: str, **params: Any) -> None:
+        super().__init__(f"{code}: {why} {params}")
         self.code = code
-        self.detail = detail
+        self.detail = reason(why, **params)
 
 
 def check_numbers(raw: object) -> Numbers:
     """A draw's numbers: every wheel, 5 distinct numbers in 1..90; Nazionale ignored."""
     if not isinstance(raw, Mapping):
-        raise DrawProblem("E_DRAW_INCOMPLETE", "numbers must map each wheel to 5 numbers")
+        raise DrawProblem("E_DRAW_INCOMPLETE", "draw_not_table")
     numbers: Numbers = {}
     for key, values in raw.items():
         wheel = wheel_code(str(key))
@@ -66,18 +70,18 @@ def check_numbers(raw: object) -> Numbers:
         if not isinstance(values, list | tuple) or not all(
             isinstance(n, int) and not isinstance(n, bool) for n in values
         ):
-            raise DrawProblem("E_DRAW_INCOMPLETE", f"{wheel}: numbers must be integers")
+            raise DrawProblem("E_DRAW_INCOMPLETE", "draw_not_integers", wheel=wheel)
         numbers[wheel] = [int(n) for n in values]
     for wheel in WHEELS:
         if wheel not in numbers or len(numbers[wheel]) != 5:
-            raise DrawProblem("E_DRAW_INCOMPLETE", f"{wheel} needs exactly 5 numbers")
+            raise DrawProblem("E_DRAW_INCOMPLETE", "draw_five", wheel=wheel)
     for wheel in WHEELS:
         for n in numbers[wheel]:
             if not 1 <= n <= 90:
-                raise DrawProblem("E_DRAW_RANGE", f"{wheel}: {n} is outside 1..90")
+                raise DrawProblem("E_DRAW_RANGE", "draw_range", wheel=wheel, n=n)
     for wheel in WHEELS:
         if len(set(numbers[wheel])) != 5:
-            raise DrawProblem("E_DRAW_DUPLICATE", f"{wheel}: a number is repeated")
+            raise DrawProblem("E_DRAW_DUPLICATE", "draw_repeated", wheel=wheel)
     return {wheel: numbers[wheel] for wheel in WHEELS}
 
 
@@ -93,7 +97,7 @@ def parse_import(text: str) -> tuple[str, dict[str, list[int]]]:
     """The import format: `date,YYYY-MM-DD`, then `WHEEL,n1,n2,n3,n4,n5` lines."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     if not lines or not lines[0].lower().startswith("date,"):
-        raise DrawProblem("E_IMPORT_FORMAT", "the first line must be date,YYYY-MM-DD")
+        raise DrawProblem("E_IMPORT_FORMAT", "import_first_line")
     date = lines[0].split(",", 1)[1].strip()
     numbers: dict[str, list[int]] = {}
     for line in lines[1:]:
@@ -103,9 +107,9 @@ def parse_import(text: str) -> tuple[str, dict[str, list[int]]]:
             continue
         wheel = wheel_code(name)
         if wheel is None:
-            raise DrawProblem("E_IMPORT_FORMAT", f"unknown wheel {name!r}")
+            raise DrawProblem("E_IMPORT_FORMAT", "unknown_wheel", wheel=name)
         try:
             numbers[wheel] = [int(p) for p in parts[1:]]
         except ValueError:
-            raise DrawProblem("E_IMPORT_FORMAT", f"{wheel}: numbers must be integers") from None
+            raise DrawProblem("E_IMPORT_FORMAT", "draw_not_integers", wheel=wheel) from None
     return date, numbers

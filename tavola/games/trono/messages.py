@@ -1,7 +1,14 @@
-"""Player-facing text of Gioco del Trono (i18n/it.toml, i18n/en.toml) and typed refusals."""
+"""Player-facing text of Gioco del Trono (i18n/it.toml, i18n/en.toml) and typed refusals.
+
+A parameter may itself be a `Phrase` (a key and its parameters): it is put into each
+language's sentence in that language, so an Italian refusal never carries an English reason.
+A key with `.one`/`.other` variants agrees with the parameter `n` ("1 carica", "2 cariche").
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -10,10 +17,69 @@ from tavola.core import IllegalAction, Messages
 MESSAGES = Messages.load(Path(__file__).parent / "i18n")
 
 
-def refuse(code: str, **params: Any) -> IllegalAction:
-    """The refusal `code` (§6) with its sentence in English and Italian."""
-    return MESSAGES.illegal(code, **params)
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """Words to be put into each language: `key` in the catalogue, with its parameters."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "params": {k: as_json(v) for k, v in self.params.items()}}
+
+
+def as_json(value: Any) -> Any:
+    """A parameter as stored in the state (a phrase becomes `{key, params}`)."""
+    return value.to_json() if isinstance(value, Phrase) else value
+
+
+def _render(lang: str, value: Any) -> Any:
+    if isinstance(value, Phrase):
+        return text(lang, value.key, **value.params)
+    if isinstance(value, Mapping) and set(value) == {"key", "params"}:
+        return text(lang, str(value["key"]), **dict(value["params"]))
+    return value
 
 
 def text(lang: str, key: str, **params: Any) -> str:
-    return MESSAGES.text(lang, key, **params)
+    """The text `key` in `lang`; a `.one`/`.other` pair agrees with the parameter `n`."""
+    rendered = {k: _render(lang, v) for k, v in params.items()}
+    if not MESSAGES.has(key) and MESSAGES.has(f"{key}.other"):
+        n = params.get("n")
+        key = f"{key}.one" if isinstance(n, int) and abs(n) == 1 else f"{key}.other"
+    return MESSAGES.text(lang, key, **rendered)
+
+
+def sentence(lang: str, code: str, params: Mapping[str, Any]) -> str:
+    """The refusal `code`'s sentence in `lang` (a stored problem is rendered the same way)."""
+    return text(lang, f"error.{code}", **params)
+
+
+_WORDS = (("action", "action"), ("phase", "phase"), ("kind", "override"))
+"""Parameters that name an action, a phase or an override: said in words, never as ids."""
+
+
+def refuse(code: str, **params: Any) -> IllegalAction:
+    """The refusal `code` (§6) with its sentence in English and Italian."""
+    for name, section in _WORDS:
+        value = params.get(name)
+        if isinstance(value, str) and MESSAGES.has(f"{section}.{value}"):
+            params[name] = Phrase(f"{section}.{value}")
+    return IllegalAction(
+        code, sentence("en", code, params), message_it=sentence("it", code, params)
+    )
+
+
+def phase_word(phase: str) -> Phrase:
+    """A phase as players read it (`turn_open` → "turno aperto")."""
+    return Phrase(f"phase.{phase}")
+
+
+def count(what: str, n: int) -> Phrase:
+    """A number of things, agreeing with it ("1 cassa", "3 casse")."""
+    return Phrase(f"count.{what}", {"n": n})
+
+
+def reason(key: str, **params: Any) -> Phrase:
+    """Why something is refused, in each language (`reason.<key>` in the catalogues)."""
+    return Phrase(f"reason.{key}", params)

@@ -12,7 +12,7 @@ from .clock import BadInstant, format_instant, parse_instant
 from .ending import finish
 from .houses import HOUSES
 from .lotto import DrawProblem, check_numbers, parse_import
-from .messages import refuse
+from .messages import Phrase, phase_word, reason, refuse
 from .referee import _only, _referees, _team_audience, audit, publish
 from .resolution import resolve_turn
 from .state import CharacterInstance, Team, TronoState, catalogue_of
@@ -42,14 +42,14 @@ KINDS = frozenset(
 def _team(state: TronoState, house: Any) -> Team:
     team = state.team(str(house)) if isinstance(house, str) else None
     if team is None:
-        raise refuse("E_OVERRIDE_RANGE", detail=f"unknown team {house!r}")
+        raise refuse("E_OVERRIDE_RANGE", detail=reason("unknown_team", team=str(house)))
     return team
 
 
 def _value(args: Mapping[str, Any]) -> Mapping[str, Any]:
     value = args.get("value") or {}
     if not isinstance(value, Mapping):
-        raise refuse("E_OVERRIDE_RANGE", detail="value must be a table")
+        raise refuse("E_OVERRIDE_RANGE", detail=reason("value_table"))
     return value
 
 
@@ -61,17 +61,17 @@ def override(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> l
     if kind in NOT_OVERRIDABLE:
         raise refuse("E_NOT_OVERRIDABLE", kind=kind)
     if kind not in KINDS:
-        raise refuse("E_OVERRIDE_RANGE", detail=f"unknown override {kind!r}")
-    reason = args.get("reason")
-    if not isinstance(reason, str) or not reason.strip() or len(reason) > 500:
+        raise refuse("E_OVERRIDE_RANGE", detail=reason("unknown_override", kind=str(kind)))
+    why = args.get("reason")
+    if not isinstance(why, str) or not why.strip() or len(why) > 500:
         raise refuse("E_REASON_REQUIRED")
     if state.phase in ("registration", "formation_wait") and kind != "end_game":
-        raise refuse("E_PHASE", action=f"override {kind}", phase=state.phase)
+        raise refuse("E_PHASE", action="override", phase=phase_word(state.phase))
     subject = args.get("subject")
     value = _value(args)
     handler = HANDLERS[str(kind)]
     before, after, team = handler(state, subject, value, at)
-    entry = audit(state, uid, at, str(kind), str(subject), before, after, reason)
+    entry = audit(state, uid, at, str(kind), str(subject), before, after, why)
     events = [Event("referee_override", entry.model_dump(), _referees(state))]
     if team is not None:
         notice = {
@@ -79,8 +79,10 @@ def override(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> l
             "kind": kind,
             "before": before,
             "after": after,
-            "reason": reason,
+            "reason": why,
         }
+        if kind == "adjust_parameter":  # the notice says which parameter changed
+            notice["param"] = value.get("param")
         team.notices.append(notice)
         events.append(
             Event("override_notice", {"team": team.key, **notice}, _team_audience(state, team))
@@ -109,10 +111,11 @@ def _adjust(state: TronoState, subject: Any, value: Mapping[str, Any], at: int) 
     team = _team(state, subject)
     param, to = value.get("param"), value.get("to")
     if param not in ("soldiers", "chests", "banners") or not isinstance(to, int):
-        raise refuse("E_OVERRIDE_RANGE", detail="param soldiers/chests/banners and an integer")
+        raise refuse("E_OVERRIDE_RANGE", detail=reason("adjust_param"))
     high = state.soldier_max if param == "soldiers" else 10**9
     if not 0 <= to <= high:
-        raise refuse("E_OVERRIDE_RANGE", detail=f"{param} {to}")
+        words = reason("adjust_range", param=Phrase(f"forum.param.{param}"), to=str(to))
+        raise refuse("E_OVERRIDE_RANGE", detail=words)
     before = getattr(team, str(param))
     setattr(team, str(param), to)
     return before, to, team
@@ -123,7 +126,7 @@ def _grant(state: TronoState, subject: Any, value: Mapping[str, Any], at: int) -
     cid = value.get("character")
     character = catalogue_of(state.config).get(str(cid))
     if character is None or team.owns(character.id) is not None:
-        raise refuse("E_OVERRIDE_RANGE", detail=f"character {cid!r}")
+        raise refuse("E_OVERRIDE_RANGE", detail=reason("unknown_character", character=str(cid)))
     charges = value.get("charges", character.charges)
     team.characters.append(
         CharacterInstance(character_id=character.id, charges_left=charges, hired_turn=state.turn)
@@ -137,7 +140,7 @@ def _revoke(state: TronoState, subject: Any, value: Mapping[str, Any], at: int) 
     team = _team(state, subject)
     instance = team.owns(str(value.get("character")))
     if instance is None:
-        raise refuse("E_OVERRIDE_RANGE", detail="character not owned")
+        raise refuse("E_OVERRIDE_RANGE", detail=reason("character_not_owned"))
     team.characters.remove(instance)
     return instance.model_dump(), None, team
 
@@ -147,7 +150,7 @@ def _charges(state: TronoState, subject: Any, value: Mapping[str, Any], at: int)
     instance = team.owns(str(value.get("character")))
     charges = value.get("charges")
     if instance is None or not isinstance(charges, int) or not 1 <= charges <= 10:
-        raise refuse("E_OVERRIDE_RANGE", detail="owned character and charges 1..10")
+        raise refuse("E_OVERRIDE_RANGE", detail=reason("charges_range"))
     before = instance.charges_left
     instance.charges_left = charges
     return before, charges, team
@@ -157,10 +160,10 @@ def _seat(state: TronoState, subject: Any, value: Mapping[str, Any], at: int) ->
     seat, house = value.get("seat"), value.get("house")
     team = _team(state, house)
     if seat not in ("throne", "tower") or (seat == "tower" and not state.tower_exists):
-        raise refuse("E_OVERRIDE_RANGE", detail=f"seat {seat!r}")
+        raise refuse("E_OVERRIDE_RANGE", detail=reason("unknown_seat", seat=str(seat)))
     other = "tower" if seat == "throne" else "throne"
     if not team.active or getattr(state, other) == house:
-        raise refuse("E_OVERRIDE_RANGE", detail="an active team holding no other seat")
+        raise refuse("E_OVERRIDE_RANGE", detail=reason("seat_team"))
     before = getattr(state, str(seat))
     setattr(state, str(seat), house)
     return before, house, None
@@ -170,7 +173,7 @@ def _move(state: TronoState, subject: Any, value: Mapping[str, Any], at: int) ->
     player = state.players.get(str(subject))
     team = _team(state, value.get("house"))
     if player is None or player.team_no is None or not team.active:
-        raise refuse("E_OVERRIDE_RANGE", detail="a member and an active team")
+        raise refuse("E_OVERRIDE_RANGE", detail=reason("move_player"))
     old = state.team_by_no(player.team_no)
     old.members.remove(player.user_id)
     team.members.append(player.user_id)
@@ -181,7 +184,7 @@ def _move(state: TronoState, subject: Any, value: Mapping[str, Any], at: int) ->
 def _remove(state: TronoState, subject: Any, value: Mapping[str, Any], at: int) -> Result:
     player = state.players.get(str(subject))
     if player is None:
-        raise refuse("E_OVERRIDE_RANGE", detail="unknown user")
+        raise refuse("E_OVERRIDE_RANGE", detail=reason("unknown_user"))
     if player.team_no is not None:
         state.team_by_no(player.team_no).members.remove(player.user_id)
     before = player.status
@@ -192,13 +195,13 @@ def _remove(state: TronoState, subject: Any, value: Mapping[str, Any], at: int) 
 def _disqualify(state: TronoState, subject: Any, value: Mapping[str, Any], at: int) -> Result:
     team = _team(state, subject)
     if not team.active:
-        raise refuse("E_OVERRIDE_RANGE", detail="team already out")
+        raise refuse("E_OVERRIDE_RANGE", detail=reason("team_out"))
     successor = value.get("successor")
     seat = "throne" if state.throne == team.key else ("tower" if state.tower == team.key else None)
     if seat is not None:
         heir = state.team(str(successor)) if isinstance(successor, str) else None
         if heir is None or not heir.active or heir is team or heir.key in state.seated():
-            raise refuse("E_OVERRIDE_RANGE", detail="a seated team needs an eligible successor")
+            raise refuse("E_OVERRIDE_RANGE", detail=reason("successor"))
         setattr(state, seat, heir.key)
     team.disqualified = True
     eliminate(state, team, state.turn)
@@ -207,14 +210,14 @@ def _disqualify(state: TronoState, subject: Any, value: Mapping[str, Any], at: i
 
 def _assign_house(state: TronoState, subject: Any, value: Mapping[str, Any], at: int) -> Result:
     if state.phase not in ("house_ranking", "ready"):
-        raise refuse("E_PHASE", action="override assign_house", phase=state.phase)
+        raise refuse("E_PHASE", action="override", phase=phase_word(state.phase))
     house = value.get("house")
     try:
         team = state.team_by_no(int(str(subject)))
     except (ValueError, IndexError):
-        raise refuse("E_OVERRIDE_RANGE", detail="team number") from None
+        raise refuse("E_OVERRIDE_RANGE", detail=reason("team_number")) from None
     if house not in HOUSES or any(t.house_id == house for t in state.teams if t is not team):
-        raise refuse("E_OVERRIDE_RANGE", detail=f"house {house!r}")
+        raise refuse("E_OVERRIDE_RANGE", detail=reason("unknown_house", house=str(house)))
     before = team.house_id
     for seat in ("throne", "tower"):
         if before is not None and getattr(state, seat) == before:
@@ -229,9 +232,9 @@ def _reschedule(state: TronoState, subject: Any, value: Mapping[str, Any], at: i
         try:
             deadline = parse_instant(str(value["deadline"]))
         except BadInstant:
-            raise refuse("E_OVERRIDE_RANGE", detail="deadline") from None
+            raise refuse("E_OVERRIDE_RANGE", detail=reason("bad_deadline")) from None
         if deadline <= at:
-            raise refuse("E_OVERRIDE_RANGE", detail="the new deadline must be in the future")
+            raise refuse("E_OVERRIDE_RANGE", detail=reason("deadline_past"))
         before = format_instant(state.deadline) if state.deadline else None
         state.deadline = deadline
         if "draw_date" in value:
@@ -241,7 +244,7 @@ def _reschedule(state: TronoState, subject: Any, value: Mapping[str, Any], at: i
         before_day = state.draw_date
         state.draw_date = str(value["draw_date"])
         return before_day, state.draw_date, None
-    raise refuse("E_OVERRIDE_RANGE", detail="deadline (before the lock) or draw_date")
+    raise refuse("E_OVERRIDE_RANGE", detail=reason("reschedule"))
 
 
 def _correct(state: TronoState, subject: Any, value: Mapping[str, Any], at: int) -> Result:

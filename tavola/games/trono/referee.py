@@ -14,7 +14,7 @@ from .clock import BadInstant, draw_instant, format_instant, next_deadline, pars
 from .formation import assign_houses, form_teams, initial_seats, team_count
 from .houses import HOUSES, in_wheel_order
 from .lotto import DrawProblem, check_numbers, parse_import, simulate
-from .messages import refuse, text
+from .messages import phase_word, reason, refuse, text
 from .resolution import resolve_turn
 from .state import AuditEntry, Draw, Player, Team, TronoState
 
@@ -28,7 +28,7 @@ def _only(action: str, args: Mapping[str, Any], *allowed: str) -> None:
 def _phase(state: TronoState, action: str, *phases: str) -> None:
     """R1: an action sent in a phase that does not allow it is refused E_PHASE."""
     if state.phase not in phases:
-        raise refuse("E_PHASE", action=action, phase=state.phase)
+        raise refuse("E_PHASE", action=action, phase=phase_word(state.phase))
 
 
 def _referees(state: TronoState) -> frozenset[str]:
@@ -98,15 +98,15 @@ def player_action(
         partner = args.get("preferred_partner")
         avoid = args.get("avoid", [])
         if partner is not None and (not isinstance(partner, str) or not partner):
-            raise refuse("E_AVOID_INVALID", reason="the preferred partner must be a user id")
+            raise refuse("E_AVOID_INVALID", reason=reason("partner_not_user"))
         if partner == uid:
             raise refuse("E_PREF_SELF")
         if not isinstance(avoid, list | tuple) or not all(isinstance(a, str) and a for a in avoid):
-            raise refuse("E_AVOID_INVALID", reason="a list of user ids")
+            raise refuse("E_AVOID_INVALID", reason=reason("avoid_not_users"))
         if len(avoid) > 3:
             raise refuse("E_AVOID_TOO_MANY", n=len(avoid))
         if uid in avoid or len(set(avoid)) != len(avoid):
-            raise refuse("E_AVOID_INVALID", reason="self or a duplicate")
+            raise refuse("E_AVOID_INVALID", reason=reason("avoid_self_or_twice"))
         if partner is not None and partner in avoid:
             raise refuse("E_PREF_IN_AVOID", user=partner)
         player.preferred_partner = partner
@@ -137,7 +137,7 @@ def player_action(
             or len(set(houses)) != len(houses)
             or any(h not in HOUSES for h in houses)
         ):
-            raise refuse("E_RANKING_INVALID", reason="1–10 distinct known houses")
+            raise refuse("E_RANKING_INVALID", reason=reason("ranking_houses"))
         team.house_ranking = list(houses)
         team.ranking_at = at
         events = [
@@ -290,7 +290,7 @@ def _request_join(state: TronoState, uid: str, args: Mapping[str, Any], at: int)
     (R20 places it)."""
     _only("request_join", args, "avoid_houses")
     if state.phase == "registration":
-        raise refuse("E_PHASE", action="request_join", phase=state.phase)
+        raise refuse("E_PHASE", action="request_join", phase=phase_word(state.phase))
     if uid in state.config.referees:
         raise refuse("E_REFEREE_CANNOT_PLAY", user=uid)
     player = state.players.get(uid)
@@ -312,7 +312,7 @@ def _request_join(state: TronoState, uid: str, args: Mapping[str, Any], at: int)
         or len(set(avoid)) != len(avoid)
         or any(h not in HOUSES for h in avoid)
     ):
-        raise refuse("E_AVOID_INVALID", reason="at most 2 distinct known houses")
+        raise refuse("E_AVOID_INVALID", reason=reason("join_avoid_houses"))
     state.players[uid] = Player(
         user_id=uid,
         display_name=player.display_name if player else uid,
@@ -567,7 +567,7 @@ def _draw_action(
     except DrawProblem as exc:
         raise refuse(exc.code, detail=exc.detail) from None
     except ValueError:
-        raise refuse("E_IMPORT_FORMAT", detail=f"bad date {day!r}") from None
+        raise refuse("E_IMPORT_FORMAT", detail=reason("bad_date", date=day)) from None
     source = "import" if kind == "import_draw" else "manual"
     if state.phase == "formation_wait":
         if draw_instant(parsed) <= (state.closed_at or 0):

@@ -86,6 +86,10 @@ class Post(_Model):
     actions: list[dict[str, Any]]
     deploy: list[dict[str, Any]]
     abandon_threshold: int | None = None
+    # A post copied from the forum (DECISIONS 22): its void parts with their reasons, and
+    # the referee who recorded it.
+    void: list[dict[str, Any]] = []
+    recorded_by: str | None = None
 
 
 class Draw(_Model):

@@ -114,6 +114,7 @@ def open_record(state: TronoState, numbers: dict[str, list[int]]) -> TurnRecord:
             "draw_date": state.draw_date,
             "corrected": False,
             "posted": posts[house] is not None,
+            "void": _void_of(posts[house]),
             "before": params(team_of(state, house)),
             "slots": [],
             "hires": [],
@@ -131,6 +132,11 @@ def open_record(state: TronoState, numbers: dict[str, list[int]]) -> TurnRecord:
         posts=posts,
         reports=reports,
     )
+
+
+def _void_of(post: Post | None) -> list[dict[str, Any]]:
+    """The void parts of a post copied from the forum, for its team's report."""
+    return [dict(v) for v in post.void] if post is not None else []
 
 
 def team_of(state: TronoState, house: str) -> Team:

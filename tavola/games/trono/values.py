@@ -9,6 +9,10 @@ from .lotto import value
 from .state import CharacterInstance
 from .turn_record import Deployment, Entry, TurnRecord
 
+NO_VALUE = ("hire", "void")
+"""Slots that get no value, their number unused: a hire (R29) and a void action of a post
+copied from the forum (DECISIONS 22)."""
+
 
 def values(turn: TurnRecord) -> None:
     """P1, R29, R30, R70: each slot's number and base value (a hire gets none); every
@@ -25,7 +29,7 @@ def values(turn: TurnRecord) -> None:
             dep.outcomes.append(True)
     for house in turn.active_open:
         for entry in turn.slots[house]:
-            if entry["kind"] != "hire":
+            if entry["kind"] not in NO_VALUE:
                 entry["adjust"] = 0
     for dep in turn.deployments:
         for effect in dep.effects("action_bonus"):
@@ -41,7 +45,7 @@ def values(turn: TurnRecord) -> None:
             dep.outcomes.append(bool(touched))
     for house in turn.active_open:
         for entry in turn.slots[house]:
-            if entry["kind"] != "hire":
+            if entry["kind"] not in NO_VALUE:
                 entry["value"] = max(0, entry["base"] + entry.pop("adjust"))
         turn.reports[house]["slots"] = turn.slots[house]
     _extra_actions(turn)
@@ -69,7 +73,7 @@ def _deploy(turn: TurnRecord) -> None:
         for s, action in enumerate(post.actions, start=1):
             entry = dict(action)
             entry["slot"] = s
-            if action["kind"] != "hire":
+            if action["kind"] not in NO_VALUE:
                 entry["number"] = nums[s - 1]
                 entry["base"] = value(nums[s - 1])
             turn.slots[house].append(entry)

@@ -74,6 +74,16 @@ def public_view(state: TronoState) -> dict[str, Any]:
         "formation": {
             "commitment": state.formation_commitment,
             "attempts": state.formation_attempts,
+            # R6's P: the players frozen at the close (late joiners came after it)
+            "players": (
+                sum(
+                    1
+                    for p in state.players.values()
+                    if not p.joined_late and p.status != "withdrawn"
+                )
+                if state.formation_commitment
+                else None
+            ),
         },
         "teams": teams,
         "seats": {"throne": state.throne, "tower": state.tower, "tower_exists": state.tower_exists},

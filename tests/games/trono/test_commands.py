@@ -125,8 +125,8 @@ def test_whole_referee_session_to_king_and_hand(ready, tmp_path):
         "--at",
         "2025-03-03T10:00:00Z",
     )
-    assert "Post di Stark per il turno 1 sigillato (2025-03-03T10:00:00.000Z" in out
-    assert "attacca(tutti), difesa, difesa" in out
+    assert "Post di Stark per il turno 1 sigillato: lunedì 3 marzo 2025, 11:00 (Europe/Rome)" in out
+    assert "Azioni: attacca(tutti), difesa, difesa" in out
     assert "Condizione di abbandono: meno di 30 soldati" in out
     ok("post", path, "--team", "lannister", "attack(Tully) tax rally", "--at", "2025-03-03T11:00Z")
     refused(path, "E_ALREADY_SUBMITTED", "post", path, "--team", "lannister", "tax tax tax")
@@ -167,12 +167,12 @@ def test_whole_referee_session_to_king_and_hand(ready, tmp_path):
     # private reports: values from draw D, and nothing of the other teams
     tully = ok("report", path, "--team", "tully")
     assert "Rapporto per Tully — turno 1" in tully
-    assert "Azione 1: assolda alvise_guadalupo" in tully
+    assert "Azione 1: assolda Alvise Guadalupo" in tully
     assert "attacca(trono) — numero 17, valore base 1, valore finale 1" in tully
-    assert "nerea_salsedine" not in tully
+    assert "Nerea" not in tully
     greyjoy = ok("report", path, "--team", "greyjoy", "--lang", "en")
-    assert "Report for Greyjoy — turn 1" in greyjoy and "nerea_salsedine" in greyjoy
-    assert "alvise_guadalupo" not in greyjoy
+    assert "Report for Greyjoy — turn 1" in greyjoy and "Nerea Salsedine" in greyjoy
+    assert "Alvise" not in greyjoy
     stark = ok("report", path, "--team", "1")
     assert "Battaglia: attacchi ricevuti" in stark
     for secret in ("alvise", "nerea", "number 47", "numero 47"):
@@ -181,8 +181,8 @@ def test_whole_referee_session_to_king_and_hand(ready, tmp_path):
     refused(path, "E_REASON_REQUIRED", "override", path, "adjust_parameter", "arryn", "chests", "7")
     refused(path, "E_NOT_OVERRIDABLE", "override", path, "accept_late_post", "--reason", "x")
     out = ok("override", path, "adjust_parameter", "arryn", "chests", "7", "--reason", "manual fix")
-    assert "Intervento n. 1 (adjust_parameter arryn): 5 → 7. Motivo: manual fix" in out
-    assert "Intervento arbitrale n. 1: adjust_parameter, da 5 a 7" in ok(
+    assert "Intervento n. 1 (modifica di un parametro, Arryn): 5 → 7. Motivo: manual fix" in out
+    assert "Intervento arbitrale n. 1: modifica di un parametro (casse), da 5 a 7" in ok(
         "report", path, "--team", "arryn"
     )
     # turn 2: one post, a missing one everywhere else, an imported draw; the game ends
@@ -224,7 +224,7 @@ def test_practice_table_by_hand_resolves_with_simulated_draws(tmp_path):
     out = ok("resolve", path, "--lang", "en")
     assert "Draw for turn 1" in out and "Turn 1 of 36" in out and "Turn 2 opens." in out
     status = ok("status", path, "--lang", "en")
-    assert "phase: turn_open" in status and "Waiting for:" in status
+    assert "phase: turn open" in status and "Waiting for: Greyjoy, Stark" in status
 
 
 def test_text_helpers():
@@ -259,3 +259,42 @@ def test_text_helpers():
     # R7: a close after 20:00 Rome waits for the next day's draw
     assert formation_draw_date(1740819600000) == "2025-03-01"  # 2025-03-01T09:00Z
     assert formation_draw_date(1740862800000) == "2025-03-02"  # 2025-03-01T21:00Z
+
+
+def test_ranking_as_a_user_of_another_team_is_refused(tmp_path):
+    """Issue 19: `--as` naming someone off `--team` was sent for the sender's own team."""
+    path = tmp_path / "r.json"
+    ok("new", path, "--seed", "5", "--start-at", "2025-03-01T09:00:00Z")
+    for user in USERS[:12]:
+        ok("register", path, user)
+    ok("close", path, "--at", "2025-03-01T10:00:00Z")
+    ok("draw", path, "--purpose", "formation", "--numbers", D, "--at", "2025-03-01T20:30Z")
+    out = ok("status", path)
+    first_of_team_1 = out.split("Squadra 1: ")[1].split(",")[0].strip()
+    out = refused(
+        path, "E_AS_NOT_MEMBER", "ranking", path, "--team", "2", "--as", first_of_team_1, RANKING
+    )
+    assert f"{first_of_team_1} non fa parte della squadra #2" in out
+    ok("ranking", path, "--team", "1", "--as", first_of_team_1, RANKING)
+
+
+def test_forum_post_with_invalid_parts_is_listed_then_recorded_as_written(ready, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_bytes(ready.read_bytes())
+    written = "attacca difesa tassa arruola"  # no target, then a fourth action
+    out = refused(path, "E_ACTION_COUNT", "post", path, "--team", "lannister", written)
+    assert "E_TARGET_REQUIRED: Azione 1: un attacco richiede un bersaglio." in out
+    assert "--as-written" in out
+    check = trono("post", path, "--team", "lannister", written, "--check", "--lang", "en")
+    assert (
+        check.exit_code == 1
+        and "E_TARGET_REQUIRED: Slot 1: an attack needs a target." in check.output
+    )
+    assert "Il post è valido" in ok("post", path, "--team", "lannister", "tax tax tax", "--check")
+    out = ok(
+        "post", path, "--team", "lannister", written, "--as-written", "--at", "2025-03-03T12:00Z"
+    )
+    assert "Azioni: attacca, difesa, tassa" in out
+    assert "Azione 1: attacca — nulla: un attacco richiede un bersaglio" in out
+    assert "Azione 4 in più, arruola — nulla: Un post contiene esattamente 3 azioni" in out
+    assert log_types(path)[-1] == "record_post"

@@ -7,11 +7,13 @@ from typing import Annotated, Any
 
 import typer
 
-from tavola.core import Action, Event, Table
+from tavola.core import Action, Event, Table, Viewer
 
 from ..forum_parser import normalise_target, parse_numbers
+from ..forum_render import value_words
+from ..messages import text
 from .options import AtOpt, BBCodeOpt, FileArg, ImportOpt, LangOpt, NumbersOpt, RefereeOpt
-from .session import referee_seat, run, with_at
+from .session import readable, referee_seat, run, with_at
 from .texts import cli_error, say
 
 
@@ -71,17 +73,26 @@ def override(
         return referee_seat(table.state, referee), Action("override", **with_at(payload, at))
 
     def audited(table: Table, events: list[Event]) -> list[str]:
-        return [
-            say(
-                lang,
-                "audit",
-                **{
-                    k: json.dumps(v, ensure_ascii=False) if k in ("before", "after") else v
-                    for k, v in e.data.items()
-                },
+        view = readable(table, Viewer.referee())
+        lines = []
+        for event in events:
+            if event.type != "referee_override":
+                continue
+            data = event.data
+            subject = data.get("subject")
+            about = "" if subject in (None, "", "None") else f", {value_words(view, subject, lang)}"
+            lines.append(
+                say(
+                    lang,
+                    "audit",
+                    seq=data["seq"],
+                    kind=text(lang, f"override.{data['kind']}"),
+                    about=about,
+                    before=value_words(view, data["before"], lang),
+                    after=value_words(view, data["after"], lang),
+                    reason=data["reason"],
+                )
             )
-            for e in events
-            if e.type == "referee_override"
-        ]
+        return lines
 
     run(file, lang, build, bbcode=bbcode, after=audited)

@@ -18,7 +18,7 @@ from ..forum_render import (
 )
 from ..state import TronoState
 from .options import BBCodeOpt, FileArg, LangOpt
-from .session import awaiting, fail, find_team, hint
+from .session import awaiting, fail, find_team, hint, readable, team_label
 from .texts import cli_error, echo_lines, say
 
 
@@ -44,10 +44,10 @@ def report(
             found = find_team(state, team)
             viewer = Viewer.team(found.key, [f"player:{m}" for m in found.members])
             if not found.members:
-                raise cli_error("E_NO_MEMBERS", team=found.key)
-            lines = team_report_lines(table.view(viewer), lang, turn=turn, bbcode=bbcode)
+                raise cli_error("E_NO_MEMBERS", team=team_label(state, found))
+            lines = team_report_lines(readable(table, viewer), lang, turn=turn, bbcode=bbcode)
         elif public:
-            view = table.view(Viewer.public())
+            view = readable(table, Viewer.public())
             if turn is not None:
                 lines = bulletin_lines(view, turn, lang, bbcode=bbcode)
                 if turn == state.turn and state.phase == "over":
@@ -55,7 +55,7 @@ def report(
             else:
                 lines = public_lines(view, lang, bbcode=bbcode)
         else:
-            view = table.view(Viewer.referee())
+            view = readable(table, Viewer.referee())
             lines = referee_lines(view, awaiting(table), lang, bbcode=bbcode)
     except IllegalAction as exc:
         raise fail(exc, lang, 1) from None
@@ -70,7 +70,7 @@ def status(file: FileArg, lang: LangOpt = "it") -> None:
         table = load_table(file)
     except (RecordProblem, TavolaError) as exc:
         raise fail(exc, lang, 2) from None
-    view = table.view(Viewer.referee())
+    view = readable(table, Viewer.referee())
     echo_lines(referee_lines(view, awaiting(table), lang))
     if table.state.phase != "over":
         typer.echo(say(lang, "next", hint=hint(table.state, lang)))

@@ -176,7 +176,7 @@ def ranking(
 
     def build(table: Table) -> tuple[str, Action]:
         found = find_team(table.state, team)
-        seat = member_seat(found, as_user)
+        seat = member_seat(table.state, found, as_user)
         return seat, Action("submit_house_ranking", **with_at({"houses": ranks}, at))
 
     run(file, lang, build, bbcode=bbcode)

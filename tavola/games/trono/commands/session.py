@@ -16,8 +16,10 @@ from tavola.core.record_file import load_table, save_table
 
 from ..clock import format_instant
 from ..forum_parser import formation_draw_date, normalise_target
-from ..forum_render import announce
-from ..state import Team, TronoState
+from ..forum_render import announce, local_time, with_names
+from ..houses import display_name
+from ..messages import MESSAGES, text
+from ..state import Team, TronoState, catalogue_of
 from .texts import cli_error, echo_lines, say
 
 Build = Callable[[Table], tuple[str, Action]]
@@ -66,11 +68,22 @@ def find_team(state: TronoState, name: str) -> Team:
     return found
 
 
-def member_seat(team: Team, user: str | None) -> str:
+def team_label(state: TronoState, team: Team) -> str:
+    """A team as players read it: its house's display name, or its number before houses."""
+    if team.house_id:
+        return display_name(team.house_id, state.config.house_display_set)
+    return f"#{team.team_no}"
+
+
+def member_seat(state: TronoState, team: Team, user: str | None) -> str:
+    """The seat of the member acting for `team` (`--as`, by default the first member); a
+    user who is not on that team is refused, never sent for their own team instead."""
     if user is not None:
+        if user not in team.members:
+            raise cli_error("E_AS_NOT_MEMBER", user=user, team=team_label(state, team))
         return f"player:{user}"
     if not team.members:
-        raise cli_error("E_NO_MEMBERS", team=team.key)
+        raise cli_error("E_NO_MEMBERS", team=team_label(state, team))
     return f"player:{team.members[0]}"
 
 
@@ -93,10 +106,10 @@ def run(
         raise fail(exc, lang, 1) from None
     except TavolaError as exc:
         raise fail(exc, lang, 2) from None
-    typer.echo(say(lang, "accepted", what=action.type))
+    typer.echo(say(lang, "accepted", what=action_name(lang, action.type)))
     if after is not None:
         echo_lines(after(table, events))
-    public = table.view(Viewer.public())
+    public = readable(table, Viewer.public())
     lines = announce(events, public, lang, bbcode=bbcode)
     if lines:
         typer.echo("")
@@ -107,6 +120,16 @@ def run(
     if table.state.phase != "over":
         typer.echo("")
         typer.echo(say(lang, "next", hint=hint(table.state, lang)))
+
+
+def readable(table: Table, viewer: Viewer) -> dict[str, Any]:
+    """What `viewer` sees, with the catalogue's character names for the texts."""
+    return with_names(table.view(viewer), catalogue_of(table.state.config))
+
+
+def action_name(lang: str, kind: str) -> str:
+    """An action as players read it ("post", "estrazione"), never its id."""
+    return text(lang, f"action.{kind}") if MESSAGES.has(f"action.{kind}") else kind
 
 
 def awaiting(table: Table) -> list[str]:
@@ -128,5 +151,7 @@ def hint(state: TronoState, lang: str) -> str:
         date = formation_draw_date(state.closed_at)
     elif phase == "turn_locked":
         date = state.draw_date or "?"
-    when = format_instant(state.ranking_deadline) if state.ranking_deadline else "—"
+    when = "—"
+    if state.ranking_deadline:
+        when = local_time(format_instant(state.ranking_deadline), lang=lang)
     return say(lang, f"hint.{phase}", date=date, when=when)

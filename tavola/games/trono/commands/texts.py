@@ -13,10 +13,11 @@ CLI_TEXT: dict[str, dict[str, str]] = {
     "it": {
         "created": "Partita creata in {file}: {mode}, seme {seed}, arbitri {referees}.",
         "accepted": "Accettato: {what}.",
-        "post_sealed": "Post di {house} per il turno {turn} sigillato ({at}, autore {author}): "
-        "{actions}",
+        "post_sealed": "Post di {house} per il turno {turn} sigillato: {at}, autore {author}. "
+        "Azioni: {actions}",
+        "post_ok": "Il post è valido: si può sigillare.",
         "deploy": "Schieramenti: {list}",
-        "abandon": "Condizione di abbandono: meno di {n} soldati",
+        "abandon": "Condizione di abbandono: meno di {soldiers}",
         "next": "Prossimo passo: {hint}",
         "hint.registration": "iscrizioni (register, preferences), poi close",
         "hint.formation_wait": "draw --purpose formation con l'estrazione del {date}",
@@ -27,8 +28,12 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "hint.review": "publish",
         "hint.over": "report --public",
         "reports": "Rapporti privati pronti: report --team CASATA.",
-        "audit": "Intervento n. {seq} ({kind} {subject}): {before} → {after}. Motivo: {reason}",
+        "audit": "Intervento n. {seq} ({kind}{about}): {before} → {after}. Motivo: {reason}",
         "E_UNKNOWN_TEAM": "Nessuna squadra '{team}' (casata, numero o teamN).",
+        "E_AS_NOT_MEMBER": "{user} non fa parte della squadra {team}: con --as va indicato "
+        "un suo membro.",
+        "E_POST_PROBLEMS": "Correggi il post oppure, se sul forum è scritto proprio così, "
+        "registralo com'è con --as-written: le parti non valide saranno nulle, il resto vale.",
         "E_NO_MEMBERS": "La squadra {team} non ha membri.",
         "E_DRAW_PURPOSE": "L'estrazione attesa ora è {expected}, non {given}.",
         "E_BEFORE_DEADLINE": "Il turno si chiude alla scadenza ({deadline}): --at non può "
@@ -40,9 +45,11 @@ CLI_TEXT: dict[str, dict[str, str]] = {
     "en": {
         "created": "Game created in {file}: {mode}, seed {seed}, referees {referees}.",
         "accepted": "Accepted: {what}.",
-        "post_sealed": "{house}'s post for turn {turn} sealed ({at}, author {author}): {actions}",
+        "post_sealed": "{house}'s post for turn {turn} sealed: {at}, author {author}. "
+        "Actions: {actions}",
+        "post_ok": "The post is valid: it can be sealed.",
         "deploy": "Deployments: {list}",
-        "abandon": "Abandonment condition: fewer than {n} soldiers",
+        "abandon": "Abandonment condition: fewer than {soldiers}",
         "next": "Next: {hint}",
         "hint.registration": "registrations (register, preferences), then close",
         "hint.formation_wait": "draw --purpose formation with the draw of {date}",
@@ -53,8 +60,11 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "hint.review": "publish",
         "hint.over": "report --public",
         "reports": "Private reports ready: report --team HOUSE.",
-        "audit": "Override no. {seq} ({kind} {subject}): {before} → {after}. Reason: {reason}",
+        "audit": "Override no. {seq} ({kind}{about}): {before} → {after}. Reason: {reason}",
         "E_UNKNOWN_TEAM": "No team '{team}' (a house, a number or teamN).",
+        "E_AS_NOT_MEMBER": "{user} is not on team {team}: --as must name one of its members.",
+        "E_POST_PROBLEMS": "Correct the post or, if the forum post reads exactly so, record it "
+        "as written with --as-written: its invalid parts will be void, the rest stands.",
         "E_NO_MEMBERS": "Team {team} has no members.",
         "E_DRAW_PURPOSE": "The draw expected now is {expected}, not {given}.",
         "E_BEFORE_DEADLINE": "The turn locks at its deadline ({deadline}): --at cannot be earlier.",
