@@ -23,6 +23,24 @@ def parse_instant(text: str) -> int:
     return round(moment.timestamp() * 1000)
 
 
+LOCAL_FORMS = ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%d/%m/%Y %H:%M", "%d/%m/%Y %H:%M:%S")
+"""How a forum shows a post's time, in local time: `2026-10-27 19:49`, `27/10/2026 19:49`."""
+
+
+def parse_local(text: str, zone: str) -> int:
+    """A wall-clock time in `zone` as a forum shows it (`2026-10-27 19:49`) → UTC
+    milliseconds; an instant with an offset (`…T18:49:00Z`) is taken as it is. In the
+    hour the clocks go back, the first of the two such times (the summer one)."""
+    text = text.strip()
+    for form in LOCAL_FORMS:
+        try:
+            wall = datetime.strptime(text, form)
+        except ValueError:
+            continue
+        return round(wall.replace(tzinfo=ZoneInfo(zone)).timestamp() * 1000)
+    return parse_instant(text)
+
+
 def format_instant(ms: int) -> str:
     moment = datetime.fromtimestamp(ms / 1000, tz=UTC)
     return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{ms % 1000:03d}Z"

@@ -61,6 +61,9 @@ class TronoConfig(BaseModel):
     reveal_attackers: bool = False
     reveal_all_at_end: bool = False
     review_before_publish: bool = False
+    rehearsal: bool = False
+    """A referees' rehearsal (DECISIONS 28): the players are bots, who register as soon as
+    registration opens and post through the same actions as a team's page."""
     max_formation_attempts: Annotated[int, Field(ge=1, le=20)] = 5
     formation_secret: Annotated[Text, Field(max_length=200)] | None = None
     characters: Annotated[list[dict[str, Any]], Field(max_length=1000), UnicodeOnly] | None = None

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from datetime import datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
-from .clock import draw_instant
 from .houses import DISPLAY_ORIGINAL
+from .lotto_calendar import game_calendar
 from .messages import reason, refuse
 
 Json = dict[str, Any]
@@ -115,9 +113,7 @@ def parse_numbers(text: str) -> dict[str, list[int]]:
     return numbers
 
 
-def formation_draw_date(closed_at: int) -> str:
-    """R7: the date of the first Lotto draw (20:00 Rome) after the registration close."""
-    day = datetime.fromtimestamp(closed_at / 1000, tz=ZoneInfo("Europe/Rome")).date()
-    while draw_instant(day) <= closed_at:
-        day += timedelta(days=1)
-    return day.isoformat()
+def formation_draw_date(closed_at: int, draw_shifts: Mapping[str, str] | None = None) -> str:
+    """R7: the date of the first Lotto draw (20:00 Rome) after the registration close, on
+    the Lotto's calendar with the game's shifts (DECISIONS 30)."""
+    return game_calendar(draw_shifts or {}).next_draw(closed_at).isoformat()

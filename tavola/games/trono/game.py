@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from tavola.core import Action, Clock, ConfigError, Event, Outcome, Rng, Viewer
+from tavola.core import (
+    PLATFORM_ACTIONS,
+    Action,
+    Clock,
+    ConfigError,
+    Event,
+    IllegalAction,
+    Outcome,
+    Rng,
+    Viewer,
+)
 from tavola.core.capabilities import (
     GENERIC_BOTS,
+    HUMAN,
+    ExportText,
     GameInfo,
     Preset,
     TerminalPrompt,
@@ -20,18 +33,29 @@ from tavola.core.capabilities import (
 from tavola.core.protocol import Game
 
 from . import referee
+from .announcements import board
 from .bot import ReferenceBot, post_menu
 from .characters import CatalogueProblem
-from .clock import BadInstant, format_instant, parse_instant
+from .clock import BadInstant, format_instant, parse_instant, parse_local
 from .config import TronoConfig, parse_config
 from .determinize import player_world
 from .evaluate import evaluate
+from .exports import exports_for
 from .formation import team_count
+from .forum_render import team_report_lines, with_names
 from .houses import HOUSES
-from .messages import refuse
-from .posts import examine_post, validate_post
+from .lotto_calendar import shipped_shifts
+from .messages import moment, refuse
+from .posts import examine_post, post_problems, validate_post
 from .state import Player, Post, Team, TronoState, catalogue_of
-from .table_options import TronoSeatOptions, TronoTableOptions, practice_config, presets
+from .table_options import (
+    TronoSeatOptions,
+    TronoTableOptions,
+    live_config,
+    practice_config,
+    practice_seats,
+    presets,
+)
 from .terminal import TronoFlags, TronoTerminal, flag_options, terminal_table
 from .views import revealed_at_end, view_for
 
@@ -61,6 +85,7 @@ REFEREE_ACTIONS = frozenset(
         "publish_results",
         "override",
         "record_post",
+        "shift_draw",
         "tick",
     }
 )
@@ -83,19 +108,23 @@ INFO = GameInfo(
         "among bots, one bot per house.",
     },
     min_seats=2,
-    max_seats=10,
-    seat_kinds=GENERIC_BOTS,
-    modes=("practice",),
+    max_seats=40,  # a live season: up to 30 players and the referees; practice: 10 houses
+    seat_kinds=(HUMAN, *GENERIC_BOTS),
+    modes=("practice", "live"),
     simultaneous=True,
     referee_seats=True,
     rare_actions=frozenset({"withdraw"}),
     web=Path(__file__).parent / "web",
     capabilities=(
+        "action_check",
         "evaluation",
+        "exports",
+        "private_waiting",
         "reference_player",
         "sample_configs",
         "table_builder",
         "terminal_table",
+        "timed_actions",
     ),
 )
 
@@ -127,6 +156,7 @@ class TronoGame:
         except BadInstant as exc:
             raise ConfigError("invalid_option", f"start_at: {exc}", field="start_at") from None
         state = TronoState(config=cfg, rng=Rng(seed).to_json(), now=now)
+        state.draw_shifts = shipped_shifts()  # the game's own from now on (DECISIONS 30)
         if setup:
             from .setup import apply_setup
 
@@ -156,6 +186,11 @@ class TronoGame:
 
     def to_act(self, state: TronoState) -> frozenset[str]:
         phase = state.phase
+        if phase == "registration" and state.config.rehearsal:
+            # A rehearsal's bot players register themselves first (DECISIONS 28).
+            waiting = [u for u in state.config.players if u not in state.players]
+            if waiting:
+                return frozenset(f"player:{u}" for u in waiting)
         if phase in ("registration", "formation_wait", "ready", "turn_locked", "review"):
             return self.referee_seats(state)
         if phase == "house_ranking":
@@ -170,6 +205,18 @@ class TronoGame:
                 for m in t.members
             )
         return frozenset()
+
+    def to_act_seen_by(self, state: TronoState, seat: str | None) -> frozenset[str]:
+        """§8: whether a team has posted is its own and the referees' to know. While a
+        turn is open a player is told only of its own team's awaited members, the public
+        of none; every other phase's waiting is public."""
+        awaited = self.to_act(state)
+        if state.phase != "turn_open" or seat in self.referee_seats(state):
+            return awaited
+        team = state.team_of(seat.partition(":")[2]) if seat else None
+        if team is None:
+            return frozenset()
+        return awaited & {f"player:{m}" for m in team.members}
 
     def legal_actions(self, state: TronoState, seat: str) -> list[Action]:
         kind, _, uid = seat.partition(":")
@@ -269,7 +316,8 @@ class TronoGame:
         found = state.team(str(args.get("team")))
         if not isinstance(author, str) or found is None or author not in found.members:
             raise refuse("E_NOT_MEMBER", user=str(author))
-        examined = examine_post(state, author, args, at)
+        posted = _forum_time(state, args.get("posted_at"), at)
+        examined = examine_post(state, author, args, posted, copied=True)
         return self._seal(
             state,
             examined.team,
@@ -277,7 +325,7 @@ class TronoGame:
             examined.actions,
             examined.deploy,
             examined.threshold,
-            at,
+            posted,
             void=[p.to_json() for p in examined.problems],
             recorded_by=referee_uid,
         )
@@ -317,8 +365,10 @@ class TronoGame:
             Event("post_accepted", {"team": house, "post": post.model_dump()}, audience),
             Event("team_posted", {"team": house, "turn": state.turn}, self.referee_seats(state)),
         ]
-        if state.config.schedule == "manual" and all(
-            str(t.team_no) in state.posts for t in state.active_teams() if t.members
+        if (
+            state.phase == "turn_open"
+            and state.config.schedule == "manual"
+            and all(str(t.team_no) in state.posts for t in state.active_teams() if t.members)
         ):
             events += referee.lock_turn(state, at)
         return events
@@ -326,7 +376,25 @@ class TronoGame:
     # -- views ----------------------------------------------------------------------------------
 
     def view(self, state: TronoState, viewer: Viewer) -> dict[str, Any]:
-        return view_for(state, viewer, self.referee_seats(state))
+        view = view_for(state, viewer, self.referee_seats(state))
+        # The public page's words (announcements, standings), from the public view alone.
+        public = with_names(
+            view_for(state, Viewer.public(), self.referee_seats(state)), catalogue_of(state.config)
+        )
+        view["board"] = {lang: board(public, lang) for lang in self.info.languages}
+        if "team" in view and state.config.mode == "live":
+            # The team's page shows its private report in words, as the forum's message
+            # says it (Italian and English; the page picks its language).
+            named = with_names(view, catalogue_of(state.config))
+            view["team"]["report_text"] = {
+                lang: team_report_lines(named, lang) for lang in self.info.languages
+            }
+        return view
+
+    def exports(self, state: TronoState, viewer: Viewer, lang: str) -> list[ExportText]:
+        """The forum's texts: the public post, and each team's private message for those
+        who may read it (exports.py)."""
+        return exports_for(state, viewer, lang)
 
     def hidden_from(self, state: TronoState, seat: str) -> set[str]:
         if seat in self.referee_seats(state):
@@ -350,6 +418,35 @@ class TronoGame:
         """How `seat`'s team stands, for the search bots (DECISIONS 19): called on their
         determinized worlds only, so it reads the state as it is."""
         return evaluate(state, seat)
+
+    def stamp(self, state: TronoState, seat: str, action: Action, at: datetime) -> Action:
+        """A live game runs on the server's clock (R2): every action happens at the
+        server's instant, which no seat chooses; a copied forum post's own time travels as
+        `posted_at` (DECISIONS 25). A practice table keeps its own clock (DECISIONS 2)."""
+        if state.config.mode != "live" or action.type in PLATFORM_ACTIONS:
+            return action
+        if "at" in action.args:
+            raise refuse("E_AT_FROM_SERVER", action=action.type)
+        instant = format_instant(round(at.timestamp() * 1000))
+        return Action(action.type, **{**action.args, "at": instant})
+
+    def check(self, state: TronoState, seat: str, action: Action) -> list[IllegalAction]:
+        """Every problem of an action before it is sent: a team's post gets the whole list
+        of A6 (`post_problems`, in the spec's order), anything else its refusal, if any."""
+        try:
+            self.apply(state.clone(), seat, action)
+        except IllegalAction as refused:
+            kind, _, uid = seat.partition(":")
+            if action.type != "submit_post" or kind != "player":
+                return [refused]
+            at = action.get("at")
+            try:
+                when = parse_instant(str(at)) if at is not None else state.now
+            except BadInstant:
+                return [refused]
+            found = [p.refusal() for p in post_problems(state, uid, action.args, when)]
+            return found or [refused]
+        return []
 
     def timeout_action(self, state: TronoState, seat: str) -> Action:
         return Action("tick")
@@ -404,9 +501,21 @@ class TronoGame:
         """A practice table for bots (simulation, the server): one single-member team per
         seat, its bot's account `bot01`, `bot02`… in seat order (a seat's name is the
         table's to show: accounts stay short and valid), simulated draws, turns closed as
-        soon as every team has posted; `options` override any of it."""
+        soon as every team has posted; `options` override any of it. With `mode: live`, a
+        season of people and referees on the calendar (`live_config`)."""
+        chosen = dict(options)
+        if chosen.pop("mode", "practice") == "live":
+            return live_config(chosen, seats)
+        if chosen.pop("rehearsal", False):
+            raise ConfigError(
+                "invalid_option",
+                "rehearsal: a referees' rehearsal is a live table (mode: live)",
+                field="rehearsal",
+                message_it="rehearsal: una prova arbitri è un tavolo dal vivo (mode: live)",
+            )
+        practice_seats(seats)
         players = [f"bot{i:02d}" for i in range(1, len(seats) + 1)]
-        return {**practice_config(len(seats)), **options, "players": players}
+        return {**practice_config(len(seats)), **chosen, "players": players}
 
     def terminal_flags(self) -> type[BaseModel]:
         """The Trono flags of `tavola play` (see `terminal`)."""
@@ -442,6 +551,22 @@ class TronoGame:
                 }
             )
         return samples
+
+
+def _forum_time(state: TronoState, written: Any, at: int) -> int:
+    """A copied post's own instant: the forum's time (`posted_at`, Rome local time as the
+    forum shows it, `2026-10-27 19:49`, or an instant with an offset); without one, the
+    action's. It is never later than the moment it is recorded (DECISIONS 25)."""
+    if written is None:
+        return at
+    try:
+        posted = parse_local(str(written), state.config.timezone)
+    except BadInstant:
+        raise refuse("E_BAD_INSTANT", at=str(written)) from None
+    if posted > at:
+        zone = state.config.timezone
+        raise refuse("E_POSTED_LATER", posted=moment(posted, zone), at=moment(at, zone))
+    return posted
 
 
 def _only(action_type: str, args: Mapping[str, Any], *allowed: str) -> None:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from tavola.core import IllegalAction, Messages
 
@@ -83,3 +85,20 @@ def count(what: str, n: int) -> Phrase:
 def reason(key: str, **params: Any) -> Phrase:
     """Why something is refused, in each language (`reason.<key>` in the catalogues)."""
     return Phrase(f"reason.{key}", params)
+
+
+def moment(ms: int, zone: str, *, seconds: bool = False) -> Phrase:
+    """An instant as players read it, in the game's time zone ("martedì 27 ottobre 2026,
+    19:49 (Europe/Rome)"); `seconds` where a second decides (a post against its deadline)."""
+    local = datetime.fromtimestamp(ms / 1000, tz=UTC).astimezone(ZoneInfo(zone))
+    return Phrase(
+        "forum.date.moment",
+        {
+            "weekday": Phrase(f"forum.weekday.{local.weekday()}"),
+            "day": Phrase("forum.date.first") if local.day == 1 else str(local.day),
+            "month": Phrase(f"forum.month.{local.month}"),
+            "year": local.year,
+            "time": f"{local:%H:%M:%S}" if seconds else f"{local:%H:%M}",
+            "zone": zone,
+        },
+    )

@@ -9,9 +9,10 @@ from tavola.core import Event
 
 from .battle import eliminate
 from .clock import BadInstant, format_instant, parse_instant
+from .draws_paste import parse_pasted
 from .ending import finish
 from .houses import HOUSES
-from .lotto import DrawProblem, check_numbers, parse_import
+from .lotto import DrawProblem, check_numbers
 from .messages import Phrase, phase_word, reason, refuse
 from .referee import _only, _referees, _team_audience, audit, publish
 from .resolution import resolve_turn
@@ -254,7 +255,9 @@ def _correct(state: TronoState, subject: Any, value: Mapping[str, Any], at: int)
     if too_late:
         raise refuse("E_CORRECTION_TOO_LATE")
     try:
-        numbers = parse_import(str(value["text"]))[1] if "text" in value else value.get("numbers")
+        numbers = (
+            parse_pasted(str(value["text"])).numbers if "text" in value else value.get("numbers")
+        )
         checked = check_numbers(numbers)
     except DrawProblem as exc:
         raise refuse(exc.code, detail=exc.detail) from None

@@ -15,7 +15,7 @@ from tavola.core import IllegalAction
 
 from .characters import Character
 from .houses import HOUSES, display_name
-from .messages import Phrase, as_json, count, phase_word, reason, refuse, sentence
+from .messages import Phrase, as_json, count, moment, phase_word, reason, refuse, sentence
 from .state import Team, TronoState, catalogue_of
 
 SLOT_KINDS = ("attack", "defend", "enlist", "tax", "rally", "hire")
@@ -91,9 +91,15 @@ class Examined:
     hire_total: int = 0
 
 
-def _whole_post(state: TronoState, user: str, args: Mapping[str, Any], at: int) -> Team:
-    """Steps 1 to 4: what makes the post as a whole not a post (no void part saves it)."""
+def _whole_post(
+    state: TronoState, user: str, args: Mapping[str, Any], at: int, *, copied: bool = False
+) -> Team:
+    """Steps 1 to 4: what makes the post as a whole not a post (no void part saves it).
+    `copied`: a forum post a referee copies, which may come after the lock, before the
+    turn's draw (its own time, before the deadline, is what step 2 judges)."""
     allowed = {"team", "turn", "actions", "deploy", "abandon_threshold", "at", "author"}
+    if copied:
+        allowed.add("posted_at")
     extra = sorted(set(args) - allowed)
     if extra:
         raise refuse("E_MALFORMED", action="submit_post", args=", ".join(extra))
@@ -108,8 +114,15 @@ def _whole_post(state: TronoState, user: str, args: Mapping[str, Any], at: int) 
         and state.config.schedule == "calendar"
         and at >= state.deadline
     ):
-        raise refuse("E_DEADLINE_PASSED", turn=state.turn)  # step 2 (R24)
-    if state.phase != "turn_open":
+        zone = state.config.timezone
+        raise refuse(  # step 2 (R24), saying when the deadline was and when the post came
+            "E_DEADLINE_PASSED",
+            turn=state.turn,
+            deadline=moment(state.deadline, zone),
+            at=moment(at, zone, seconds=True),
+        )
+    open_phases = ("turn_open", "turn_locked") if copied else ("turn_open",)
+    if state.phase not in open_phases:
         raise refuse("E_PHASE", action="submit_post", phase=phase_word(state.phase))
     if turn != state.turn or isinstance(turn, bool):
         raise refuse("E_WRONG_TURN", turn=str(turn), current=state.turn)
@@ -124,10 +137,13 @@ def _whole_post(state: TronoState, user: str, args: Mapping[str, Any], at: int) 
     return team
 
 
-def examine_post(state: TronoState, user: str, args: Mapping[str, Any], at: int) -> Examined:
+def examine_post(
+    state: TronoState, user: str, args: Mapping[str, Any], at: int, *, copied: bool = False
+) -> Examined:
     """A6 against the state at the turn's opening (R25): steps 1–4 refuse the whole post;
-    steps 5–11 are walked in order, each problem voiding its part only."""
-    team = _whole_post(state, user, args, at)
+    steps 5–11 are walked in order, each problem voiding its part only. `copied`: a post
+    a referee copies from the forum, `at` being the forum's time."""
+    team = _whole_post(state, user, args, at, copied=copied)
     return _Walk(state, team, args).run()
 
 

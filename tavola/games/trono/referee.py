@@ -11,9 +11,11 @@ from typing import Any
 from tavola.core import Event
 
 from .clock import BadInstant, draw_instant, format_instant, next_deadline, parse_instant
+from .draws_paste import parse_pasted
 from .formation import assign_houses, form_teams, initial_seats, team_count
 from .houses import HOUSES, in_wheel_order
-from .lotto import DrawProblem, check_numbers, parse_import, simulate
+from .lotto import DrawProblem, check_numbers, simulate
+from .lotto_calendar import game_calendar
 from .messages import phase_word, reason, refuse, text
 from .resolution import resolve_turn
 from .state import AuditEntry, Draw, Player, Team, TronoState
@@ -380,7 +382,9 @@ def open_turn(state: TronoState, at: int) -> list[Event]:
             cfg.timezone,
             cfg.min_submission_window_hours,
         )
-        state.deadline, state.draw_date = deadline, day.isoformat()
+        # d_k is that evening's draw, wherever a holiday moved it (DECISIONS 30).
+        moved = game_calendar(state.draw_shifts).draw_on(day)
+        state.deadline, state.draw_date = deadline, moved.isoformat()
     else:
         state.deadline, state.draw_date = None, None
     snapshot_opening(state)
@@ -468,6 +472,9 @@ def publish(state: TronoState, at: int) -> list[Event]:
         "turn": k,
         "throne": state.throne,
         "tower": state.tower,
+        # the seats as the turn opened: who stepped down and who climbed (public, §8)
+        "throne_before": state.opening.get("throne"),
+        "tower_before": state.opening.get("tower"),
         "eliminated": list(last["eliminated"]),
         "tower_removed": removed,
         "winners": None,
@@ -543,6 +550,10 @@ def referee_action(
         from .overrides import override
 
         return override(state, uid, args, at)
+    if kind == "shift_draw":
+        from .draw_shifts import shift_draw
+
+        return shift_draw(state, uid, args, at)
     raise refuse("E_UNKNOWN_ACTION_TYPE", action=kind)  # pragma: no cover
 
 
@@ -552,14 +563,14 @@ def _draw_action(
     if kind == "enter_draw":
         _only(kind, args, "purpose", "date", "numbers")
     else:
-        _only(kind, args, "text")
+        _only(kind, args, "text", "date")
     if state.phase == "turn_open":
         raise refuse("E_TURN_NOT_LOCKED")
     _phase(state, kind, "formation_wait", "turn_locked")
     raw: Any
     try:
         if kind == "import_draw":
-            day, raw = parse_import(str(args.get("text", "")))
+            day, raw = _pasted(state, args)
         else:
             day, raw = str(args.get("date", "")), args.get("numbers")
         numbers = check_numbers(raw)
@@ -576,6 +587,29 @@ def _draw_action(
     if state.config.schedule == "calendar" and state.draw_date != day:
         raise refuse("E_DRAW_DATE_MISMATCH", date=day, expected=state.draw_date)
     return _turn_draw(state, numbers, day, source, uid, at)
+
+
+def _pasted(state: TronoState, args: Mapping[str, Any]) -> tuple[str, Any]:
+    """An imported draw: the CSV of A8 or the newspapers' lines (`draws_paste`), dated by
+    its text or by `date`; with neither, the draw the calendar expects (DECISIONS 31)."""
+    pasted = parse_pasted(str(args.get("text", "")))
+    given = args.get("date")
+    if given is not None and pasted.date is not None and str(given) != pasted.date:
+        raise DrawProblem(
+            "E_IMPORT_FORMAT", "paste_date_differs", text=pasted.date, given=str(given)
+        )
+    day = pasted.date or (str(given) if given is not None else expected_draw_date(state))
+    return day or format_instant(state.now)[:10], pasted.numbers
+
+
+def expected_draw_date(state: TronoState) -> str | None:
+    """The draw the game waits for: the first after the close (R7), on the Lotto's calendar
+    with this game's shifts; a turn's d_k (R28); none otherwise."""
+    if state.phase == "formation_wait" and state.closed_at is not None:
+        return game_calendar(state.draw_shifts).next_draw(state.closed_at).isoformat()
+    if state.phase in ("turn_open", "turn_locked"):
+        return state.draw_date
+    return None
 
 
 # -- used by overrides ------------------------------------------------------------------------

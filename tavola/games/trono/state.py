@@ -132,6 +132,7 @@ class TronoState(_Model):
     turn_opened_at: int | None = None
     deadline: int | None = None
     draw_date: str | None = None
+    draw_shifts: dict[str, str] = {}  # regular draw day → the day the Lotto moved it to
     draws: list[Draw] = []
     formation_draw: dict[str, list[int]] | None = None
     formation_secret: str | None = None

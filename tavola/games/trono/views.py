@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from tavola.core import Viewer
 
 from .clock import format_instant
-from .houses import display_name
-from .state import Team, TronoState
+from .houses import HOUSES, display_name
+from .referee import expected_draw_date
+from .state import Post, Team, TronoState, catalogue_of
 
 
 def _when(ms: int | None) -> str | None:
     return None if ms is None else format_instant(ms)
+
+
+def post_json(state: TronoState, post: Post) -> dict[str, Any]:
+    """A sealed post with its instant as the forum shows it too (`local_at`: Rome local
+    time, `2026-10-27 19:49:00`), the way a copied post's time was typed in."""
+    zone = ZoneInfo(state.config.timezone)
+    local = datetime.fromtimestamp(post.at / 1000, tz=UTC).astimezone(zone)
+    return {**post.model_dump(), "local_at": f"{local:%Y-%m-%d %H:%M:%S}"}
 
 
 def revealed_at_end(state: TronoState) -> bool:
@@ -103,7 +114,7 @@ def public_view(state: TronoState) -> dict[str, Any]:
         "bulletins": list(state.bulletins),
         "audit": [_public_audit(a) for a in state.audit if a.kind in PUBLIC_OVERRIDES],
         "result": result,
-        "posts": ([p.model_dump() for p in state.post_history] if reveal else []),
+        "posts": ([post_json(state, p) for p in state.post_history] if reveal else []),
     }
 
 
@@ -140,8 +151,8 @@ def _private_team(state: TronoState, team: Team) -> dict[str, Any]:
         "banners_at_elimination": team.banners_at_elimination,
         "chests_at_elimination": team.chests_at_elimination,
         "posted": current is not None,
-        "post": current.model_dump() if current is not None else None,
-        "posts": [p.model_dump() for p in state.post_history if p.team_no == team.team_no],
+        "post": post_json(state, current) if current is not None else None,
+        "posts": [post_json(state, p) for p in state.post_history if p.team_no == team.team_no],
         "reports": list(team.reports),
         "notices": list(team.notices),
     }
@@ -150,7 +161,49 @@ def _private_team(state: TronoState, team: Team) -> dict[str, Any]:
 def team_private(state: TronoState, team: Team) -> dict[str, Any]:
     data = _private_team(state, team)
     # An eliminated team keeps its history up to its elimination (§8).
+    if state.phase == "turn_open" and team.active:
+        data.update(_choices(state, team))
     return data
+
+
+def _choices(state: TronoState, team: Team) -> dict[str, Any]:
+    """What the team's post may name this turn (R58–R61, as at the opening, R25): the
+    characters it may hire with the chests it opened with, and those it may deploy with
+    what each deployment needs (a target, a slot; an extra attack takes "trono" or "all")."""
+    catalogue = catalogue_of(state.config)
+    opening = state.opening.get("teams", {}).get(team.key, {})
+    chests = int(opening.get("chests", team.chests))
+    may_hire = [
+        {"id": c.id, "name": c.name, "cost": c.cost, "charges": c.charges, "kind": c.kind}
+        for c in catalogue.values()
+        if (c.kind == "neutral" or c.house_id == team.house_id)
+        and c.id not in team.hired_ever
+        and c.cost <= chests
+    ]
+    may_deploy = []
+    for cid in opening.get("characters", []):
+        owned, character = team.owns(cid), catalogue.get(cid)
+        if owned is None or character is None:
+            continue
+        extra_attack = any(
+            e.kind == "extra_action" and e.get("action") == "attack" for e in character.effects
+        )
+        may_deploy.append(
+            {
+                "id": cid,
+                "name": character.name,
+                "charges": owned.charges_left,
+                "target": character.needs_target,
+                "attack": extra_attack,
+                "slot": character.needs_slot,
+            }
+        )
+    return {
+        "may_hire": sorted(may_hire, key=lambda c: (c["cost"], c["name"])),
+        "may_deploy": may_deploy,
+        "seated": team.house_id in state.opening.get("seated", []),
+        "opening_soldiers": opening.get("soldiers", team.soldiers),
+    }
 
 
 def user_data(state: TronoState, user: str) -> dict[str, Any] | None:
@@ -171,7 +224,8 @@ def user_data(state: TronoState, user: str) -> dict[str, Any] | None:
 def referee_view(state: TronoState) -> dict[str, Any]:
     view = public_view(state)
     for team in state.teams:
-        view["teams"][team.key].update(_private_team(state, team))
+        # with what each team may hire and deploy, for a forum post the console records
+        view["teams"][team.key].update(team_private(state, team))
         view["teams"][team.key]["disqualified"] = team.disqualified
     view["players"] = {uid: user_data(state, uid) for uid in state.players}
     view["formation"].update(
@@ -182,8 +236,17 @@ def referee_view(state: TronoState) -> dict[str, Any]:
     view["audit"] = [a.model_dump() for a in state.audit]
     view["resolutions"] = list(state.resolutions)
     view["join_queue"] = list(state.join_queue)
-    view["posts"] = [p.model_dump() for p in state.post_history]
+    view["posts"] = [post_json(state, p) for p in state.post_history]
     view["referee"] = {"rng": dict(state.rng), "opening": dict(state.opening)}
+    # the console's proposal: the draw the game waits for, on the Lotto's calendar
+    view["calendar"] = {
+        "expected_draw": expected_draw_date(state),
+        "shifts": dict(state.draw_shifts),
+    }
+    # the houses by name, for the rankings before the houses are assigned, and who came late
+    shown = state.config.house_display_set
+    view["house_names"] = {house: display_name(house, shown) for house in HOUSES}
+    view["late_joiners"] = [p.user_id for p in state.players.values() if p.joined_late]
     return view
 
 

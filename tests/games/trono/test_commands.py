@@ -256,9 +256,9 @@ def test_text_helpers():
     assert parse_numbers("Bari: 1, 2, 3, 4, 5; CA:6,7,8,9,10")["Bari"] == [1, 2, 3, 4, 5]
     with pytest.raises(IllegalAction):
         parse_numbers("BA 1 2 3")
-    # R7: a close after 20:00 Rome waits for the next day's draw
+    # R7: a close after Saturday's 20:00 Rome draw waits for Tuesday's (no Sunday draw)
     assert formation_draw_date(1740819600000) == "2025-03-01"  # 2025-03-01T09:00Z
-    assert formation_draw_date(1740862800000) == "2025-03-02"  # 2025-03-01T21:00Z
+    assert formation_draw_date(1740862800000) == "2025-03-04"  # 2025-03-01T21:00Z
 
 
 def test_ranking_as_a_user_of_another_team_is_refused(tmp_path):

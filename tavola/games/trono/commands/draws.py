@@ -3,7 +3,7 @@ locked turn (which then resolves at once)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -48,13 +48,17 @@ def draw(
                 text = import_file.read_text(encoding="utf-8")
             except OSError as exc:
                 raise cli_error("E_IMPORT_FILE", path=str(import_file), detail=str(exc)) from None
-            return seat, Action("import_draw", **with_at({"text": text}, at))
+            # The CSV of A8 or the newspapers' lines (`draws_paste`).
+            pasted: dict[str, Any] = {"text": text}
+            if date is not None:
+                pasted["date"] = date
+            return seat, Action("import_draw", **with_at(pasted, at))
         assert numbers is not None
         parsed = parse_numbers(numbers)
         if date is not None:
             day = date
         elif state.phase == "formation_wait" and state.closed_at is not None:
-            day = formation_draw_date(state.closed_at)
+            day = formation_draw_date(state.closed_at, state.draw_shifts)
         else:
             day = state.draw_date or format_instant(state.now)[:10]
         kind = "formation" if state.phase == "formation_wait" else "turn"

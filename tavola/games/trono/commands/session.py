@@ -148,7 +148,7 @@ def hint(state: TronoState, lang: str) -> str:
     phase = state.phase
     date = "?"
     if phase == "formation_wait" and state.closed_at is not None:
-        date = formation_draw_date(state.closed_at)
+        date = formation_draw_date(state.closed_at, state.draw_shifts)
     elif phase == "turn_locked":
         date = state.draw_date or "?"
     when = "—"

@@ -1,9 +1,15 @@
 // Gioco del Trono at the browser's table (tavola/web/DECISIONS.md, "A game's table
 // module"): the public bulletin of a game (the turn, the Throne and the Tower, each house's
-// public facts, the last published turn), as anyone watching a practice table sees it. The
-// houses' posts and reports are theirs alone (§8), so they are not drawn here.
+// public facts, the last published turn), as anyone watching sees it; a player of a live
+// season sees their team's own page first (team.js): the houses' posts and reports are
+// theirs alone (§8), and only their own team's reach this page.
+import { plainPath } from "/js/chooser.js";
 import { el } from "/js/dom.js";
 import { lang, t } from "/js/i18n.js";
+import { CONSOLE_ACTIONS, refereeConsole } from "./console.js";
+import { teamPage } from "./team.js";
+import { publicBoard } from "./public.js";
+import { exportsPanel } from "./exports.js";
 
 /** Each house's Lotto wheel (§3.1, fixed by the document). */
 const WHEEL = {
@@ -109,7 +115,8 @@ function house(view, key, team, draw, me) {
   item.append(head);
   const wheel = WHEEL[team.house];
   if (wheel) item.append(line("wheel", t("house.wheel", { wheel: t(`wheel.${wheel}`) })));
-  item.append(line("members", t("house.members", { names: team.members.join(", ") })));
+  const shown = (user) => ((view.registered || []).find((p) => p.user_id === user) || {}).display_name || user;
+  item.append(line("members", t("house.members", { names: team.members.map(shown).join(", ") })));
   // The parameters are the house's secret until the end, unless the table reveals them (§8).
   if (team.soldiers !== undefined)
     item.append(line("params", t("house.params", { soldiers: team.soldiers, chests: team.chests, banners: team.banners })));
@@ -167,10 +174,28 @@ export function render(payload, ctx) {
   const view = payload.view;
   const me = ctx.seat ? userOf(ctx.seat).user : null;
   const board = document.createDocumentFragment();
-  board.append(summary(view), houses(view, me));
+  const own = teamPage(payload, ctx);
+  if (own) board.append(own);
+  const desk = refereeConsole(payload, ctx); // a referee's seat: the referees' console
+  if (desk) board.append(desk);
+  board.append(summary(view));
+  const announced = publicBoard(view);
+  if (announced) board.append(announced);
+  const forum = exportsPanel(payload, ctx);
+  if (forum) board.append(forum);
+  board.append(houses(view, me));
   const last = lastTurn(view);
   if (last) board.append(last);
   return { board, side: null };
+}
+
+/** A team's post is built on its own page (team.js), never from the list of posts the
+ * engine offers bots; a referee's steps are the console's (console.js); anything else is
+ * the shell's plain choice. */
+export function path(action, payload, ctx) {
+  if (action.type === "submit_post") return null;
+  const referee = ctx && ctx.seat && ctx.seat.startsWith("referee:") && payload && payload.view.calendar;
+  return referee && CONSOLE_ACTIONS.has(action.type) ? null : plainPath(action);
 }
 
 /** "bot02 (Greyjoy)": a player with the house they play for; a referee as such. */
@@ -214,6 +239,8 @@ export function describe(event, payload) {
       return t("log.turn_opened", { turn: data.k });
     case "turn_locked":
       return t("log.turn_locked", { turn: data.k });
+    case "draw_shifted":
+      return t("log.draw_shifted", { regular: day(data.regular), moved: day(data.moved_to) });
     case "draw_recorded":
       return data.purpose === "formation" ? t("log.draw_formation") : t("log.draw_turn", { turn: data.turn });
     case "turn_published":

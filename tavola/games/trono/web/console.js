@@ -1,0 +1,556 @@
+// The referees' console of a live season (issue 19, point 3): what a referee's seat link
+// opens. Every step is one of the engine's referee actions, sent through the shell
+// (ctx.check before, ctx.act to send): registration and its preferences, the close, the
+// formation draw, the house rankings, the start, each turn's forum posts and draw,
+// the review and publication, overrides with their reason and the audit trail, late
+// joiners and the Lotto's moved draws. Several referees work at once: what one types
+// survives the updates another's actions bring.
+import { button, el } from "/js/dom.js";
+import { lang, t, tn } from "/js/i18n.js";
+import { romeTime } from "./team.js";
+
+const ZONE = "Europe/Rome";
+const KINDS = ["attack", "defend", "enlist", "tax", "rally", "hire"];
+const OVERRIDES = ["adjust_parameter", "set_seat", "reschedule_turn", "end_game"];
+
+// What the referee is typing, per form, kept across the redraws every update brings.
+const drafts = new Map();
+const verdicts = new Map(); // form → {problems} or {error}
+const confirming = new Set();
+let current = { payload: null, ctx: null, root: null, key: null };
+
+function draft(form, fresh) {
+  if (!drafts.has(form)) drafts.set(form, fresh());
+  return drafts.get(form);
+}
+
+// -- words -----------------------------------------------------------------------------------
+
+function houseName(view, key) {
+  const team = (view.teams || {})[key];
+  return (team && team.display_name) || key;
+}
+
+function personName(view, user) {
+  const found = (view.registered || []).find((p) => p.user_id === user);
+  return found ? found.display_name : user;
+}
+
+/** "martedì 1 dicembre 2026" from "2026-12-01". */
+function dayWords(date) {
+  const when = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(when.getTime())) return date;
+  const locale = lang === "it" ? "it-IT" : "en-GB";
+  return new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(when);
+}
+
+/** A Rome wall-clock time (`2026-12-01 19:49[:30]`) as an instant, across both clock changes. */
+export function romeInstant(text) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(String(text).trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => Number(x || 0));
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+  const offset = (at) => {
+    const parts = new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(new Date(at));
+    const v = Object.fromEntries(parts.map((p) => [p.type, p.value]));
+    return Date.UTC(+v.year, +v.month - 1, +v.day, +v.hour, +v.minute, +v.second) - at;
+  };
+  const at = wall - offset(wall - offset(wall));
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
+}
+
+// -- form pieces -------------------------------------------------------------------------------
+
+function field(form, name, node, label) {
+  const data = drafts.get(form);
+  node.dataset.field = `${form}-${name}`;
+  if (label) node.setAttribute("aria-label", label);
+  if (data[name] !== undefined && node.type !== "checkbox") node.value = data[name];
+  const keep = () => {
+    data[name] = node.value;
+    verdicts.delete(form);
+    confirming.delete(form);
+  };
+  node.addEventListener("input", keep);
+  node.addEventListener("change", () => {
+    keep();
+    if (node.tagName === "SELECT") redraw();
+  });
+  return node;
+}
+
+function input(form, name, label, type = "text") {
+  const node = el("input");
+  node.type = type;
+  return field(form, name, node, label);
+}
+
+function select(form, name, choices, label) {
+  const data = drafts.get(form);
+  if (!choices.some(([key]) => key === data[name]) && choices.length) data[name] = choices[0][0];
+  const node = el("select");
+  for (const [key, words] of choices) node.append(new Option(words, key));
+  return field(form, name, node, label);
+}
+
+function labelled(text, node) {
+  const label = el("label", "console-field");
+  label.append(el("span", "console-label", text), node);
+  return label;
+}
+
+function verdict(form) {
+  const box = el("div", "verdict");
+  box.setAttribute("aria-live", "polite");
+  const found = verdicts.get(form);
+  if (!found) return box;
+  if (found.error) box.append(el("p", "problem", found.error));
+  else if (found.problems.length) {
+    const list = el("ul", "problems");
+    for (const problem of found.problems) list.append(el("li", "problem", problem.text));
+    box.append(list);
+  } else box.append(el("p", "valid", t("console.valid")));
+  return box;
+}
+
+async function check(form, action) {
+  try {
+    const answer = await current.ctx.check(action);
+    verdicts.set(form, { problems: answer.problems });
+  } catch (err) {
+    verdicts.set(form, { error: err.message });
+  }
+  redraw();
+}
+
+/** Check, then send: an action that would be refused is shown with its words, never sent. */
+async function send(form, action, clear) {
+  try {
+    const answer = await current.ctx.check(action);
+    if (answer.problems.length) {
+      verdicts.set(form, { problems: answer.problems });
+      return redraw();
+    }
+  } catch (err) {
+    verdicts.set(form, { error: err.message });
+    return redraw();
+  }
+  verdicts.delete(form);
+  confirming.delete(form);
+  if (clear) drafts.delete(form);
+  current.ctx.act(action);
+}
+
+function buttons(form, build, { label, checkLabel = t("console.check"), clear = true, confirm = null }) {
+  const row = el("p", "console-buttons");
+  const busy = Boolean(current.ctx.busy);
+  if (confirm && confirming.has(form)) {
+    row.append(el("span", "confirm-text", confirm));
+    const yes = button(t("console.confirm"), () => send(form, build(), clear), "primary", `${form}-confirm`);
+    const no = button(t("console.back"), () => (confirming.delete(form), redraw()), "secondary", `${form}-back`);
+    yes.disabled = busy;
+    row.append(yes, no);
+    return row;
+  }
+  if (checkLabel) {
+    const checking = button(checkLabel, () => check(form, build()), "secondary", `${form}-check`);
+    checking.disabled = busy;
+    row.append(checking);
+  }
+  const go = button(label, () => (confirm ? (confirming.add(form), redraw()) : send(form, build(), clear)), "primary", `${form}-send`);
+  go.disabled = busy;
+  row.append(go);
+  return row;
+}
+
+function part(name, title) {
+  const box = el("section", `console-part console-${name}`);
+  box.setAttribute("aria-label", title);
+  box.append(el("h3", null, title));
+  return box;
+}
+
+// -- registration -------------------------------------------------------------------------------
+
+function registration(view) {
+  const box = part("registration", t("console.registration"));
+  const players = Object.values(view.players || {}).filter((p) => p.status === "registered");
+  box.append(el("p", "count", tn("console.registered", players.length)));
+  const list = el("ul", "registrants");
+  for (const player of players) {
+    const item = el("li", "registrant");
+    item.dataset.user = player.user_id;
+    item.append(el("strong", null, personName(view, player.user_id)));
+    const wishes = [];
+    if (player.preferred_partner) wishes.push(t("console.partner", { name: personName(view, player.preferred_partner) }));
+    if ((player.avoid || []).length) wishes.push(t("console.avoids", { names: player.avoid.map((u) => personName(view, u)).join(", ") }));
+    item.append(el("span", "wishes", wishes.length ? ` — ${wishes.join("; ")}` : ` — ${t("console.no_wishes")}`));
+    list.append(item);
+  }
+  box.append(list);
+  if (view.close_at) box.append(el("p", "close-at", t("console.close_at", { when: romeTime(view.close_at) })));
+  draft("close", () => ({}));
+  box.append(buttons("close", () => ({ type: "close_registration" }), { label: t("console.close"), checkLabel: null, confirm: tn("console.close_confirm", players.length) }));
+  return box;
+}
+
+// -- draws ------------------------------------------------------------------------------------------
+
+function drawForm(view, purpose) {
+  const title = purpose === "formation" ? t("console.formation_draw") : t("console.turn_draw", { turn: view.turn });
+  const box = part("draw", title);
+  const expected = (view.calendar || {}).expected_draw;
+  if (expected) box.append(el("p", "expected-draw", t("console.expected_draw", { date: dayWords(expected) })));
+  if (purpose === "formation" && (view.formation || {}).commitment) box.append(el("p", "commitment", t("console.commitment", { code: view.formation.commitment })));
+  const form = `draw-${purpose}-${view.turn}`;
+  draft(form, () => ({ text: "", date: expected || "" }));
+  const text = field(form, "text", el("textarea"), t("console.paste"));
+  text.rows = 12;
+  text.placeholder = "BARI 78 48 05 33 12\nCAGLIARI …";
+  box.append(labelled(t("console.paste"), text), labelled(t("console.draw_date"), input(form, "date", t("console.draw_date"), "date")));
+  box.append(el("p", "hint", t("console.paste_hint")));
+  box.append(verdict(form));
+  const build = () => {
+    const data = drafts.get(form);
+    const action = { type: "import_draw", text: data.text };
+    if (data.date) action.date = data.date;
+    return action;
+  };
+  box.append(buttons(form, build, { label: t("console.record_draw") }));
+  return box;
+}
+
+// -- teams and rankings --------------------------------------------------------------------------------
+
+function teamsInOrder(view) {
+  return Object.entries(view.teams || {}).sort((a, b) => a[1].team_no - b[1].team_no);
+}
+
+function rankings(view) {
+  const box = part("rankings", t("console.rankings"));
+  if (view.ranking_deadline) box.append(el("p", "ranking-deadline", t("console.ranking_deadline", { when: romeTime(view.ranking_deadline) })));
+  const list = el("ul", "ranking-list");
+  for (const [, team] of teamsInOrder(view)) {
+    const item = el("li", "ranking");
+    const members = team.members.map((u) => personName(view, u)).join(", ");
+    const ranked = team.house_ranking ? team.house_ranking.map((h) => (view.house_names || {})[h] || h).join(" › ") : t("console.not_ranked");
+    item.append(el("strong", null, t("bulletin.team", { no: team.team_no })), ` (${members}): ${ranked}`);
+    list.append(item);
+  }
+  box.append(list);
+  return box;
+}
+
+function ready(view) {
+  const box = part("start", t("console.ready"));
+  const list = el("ul", "assigned");
+  for (const [key, team] of teamsInOrder(view)) list.append(el("li", null, `${houseName(view, key)}: ${team.members.map((u) => personName(view, u)).join(", ")}`));
+  box.append(list);
+  draft("start", () => ({}));
+  box.append(buttons("start", () => ({ type: "start_game" }), { label: t("console.start"), checkLabel: null, confirm: t("console.start_confirm") }));
+  return box;
+}
+
+// -- a turn: the posts -------------------------------------------------------------------------------
+
+function postWords(view, team, post) {
+  const words = post.actions.map((a) => {
+    if (a.kind === "void") return t("post.void");
+    if (a.kind === "attack") return t("post.attack_on", { target: a.target === "trono" ? t("post.target.trono") : a.target === "all" ? t("post.target.all") : houseName(view, a.target) });
+    if (a.kind === "hire") {
+      const known = [...(team.may_hire || []), ...(team.may_deploy || [])].find((c) => c.id === a.character);
+      return t("post.hire_of", { character: known ? known.name : a.character });
+    }
+    return t(`post.kind.${a.kind}`);
+  });
+  return words.join(" · ");
+}
+
+function posts(view) {
+  const box = part("posts", t("console.posts", { turn: view.turn }));
+  if (view.deadline) box.append(el("p", "deadline", t("console.deadline", { when: romeTime(view.deadline) })));
+  const list = el("ul", "post-list");
+  for (const [key, team] of teamsInOrder(view)) {
+    if (team.status !== "active") continue;
+    const item = el("li", team.post ? "posted" : "waiting");
+    item.dataset.house = key;
+    item.append(el("strong", null, houseName(view, key)), " ");
+    if (team.post) {
+      const by = team.post.recorded_by ? t("console.copied_by", { name: team.post.recorded_by }) : t("console.on_page");
+      item.append(el("span", "post-when", t("console.posted", { when: team.post.local_at, name: personName(view, team.post.author), by })));
+      item.append(el("span", "post-actions", ` — ${postWords(view, team, team.post)}`));
+      if ((team.post.void || []).length) item.append(el("span", "post-void", ` ${tn("console.void_parts", team.post.void.length)}`));
+    } else item.append(el("span", "post-when", t("console.not_posted")));
+    list.append(item);
+  }
+  box.append(list);
+  if (view.phase === "turn_open" && view.deadline && Date.parse(view.deadline) <= Date.now()) {
+    box.append(el("p", "deadline-passed", t("console.deadline_passed")));
+    draft("lock", () => ({}));
+    box.append(buttons("lock", () => ({ type: "tick" }), { label: t("console.lock"), checkLabel: null }));
+  }
+  return box;
+}
+
+function recordPost(view) {
+  const box = part("record", t("console.record_post"));
+  box.append(el("p", "hint", t("console.record_hint")));
+  const form = `record-${view.turn}`;
+  const data = draft(form, () => ({ team: "", author: "", posted_at: "", slot1: "", slot2: "", slot3: "" }));
+  const open = teamsInOrder(view).filter(([, team]) => team.status === "active" && !team.post);
+  if (!open.length) {
+    box.append(el("p", "all-posted", t("console.all_posted")));
+    return box;
+  }
+  box.append(labelled(t("console.team"), select(form, "team", open.map(([key]) => [key, houseName(view, key)]), t("console.team"))));
+  const team = view.teams[data.team];
+  box.append(labelled(t("console.author"), select(form, "author", team.members.map((u) => [u, personName(view, u)]), t("console.author"))));
+  const when = input(form, "posted_at", t("console.posted_at"));
+  when.placeholder = "2026-12-01 19:49";
+  box.append(labelled(t("console.posted_at"), when));
+  const others = teamsInOrder(view).filter(([key, entry]) => key !== data.team && entry.status === "active");
+  const seated = [view.seats.throne, view.seats.tower].includes(data.team);
+  const targets = [["", t("post.no_target")], seated ? ["all", t("post.target.all")] : ["trono", t("post.target.trono")], ...others.map(([key]) => [key, houseName(view, key)])];
+  const slots = el("ol", "slots");
+  for (const n of [1, 2, 3]) {
+    const row = el("li", "slot");
+    const kinds = [["", t("post.kind.none")], ...KINDS.map((k) => [k, t(`post.kind.${k}`)])];
+    row.append(select(form, `slot${n}`, kinds, t("post.slot", { n })));
+    if (data[`slot${n}`] === "attack") row.append(select(form, `target${n}`, targets, t("post.target_of", { n })));
+    if (data[`slot${n}`] === "hire") row.append(select(form, `character${n}`, (team.may_hire || []).map((c) => [c.id, c.name]), t("post.character_of", { n })));
+    slots.append(row);
+  }
+  box.append(slots, verdict(form));
+  const build = () => {
+    const actions = [];
+    for (const n of [1, 2, 3]) {
+      const kind = data[`slot${n}`];
+      if (!kind) continue;
+      if (kind === "attack") actions.push(data[`target${n}`] ? { kind, target: data[`target${n}`] } : { kind });
+      else if (kind === "hire") actions.push({ kind, character: data[`character${n}`] });
+      else actions.push({ kind });
+    }
+    const action = { type: "record_post", team: data.team, author: data.author, turn: view.turn, actions, deploy: [] };
+    if (data.posted_at.trim()) action.posted_at = data.posted_at.trim();
+    return action;
+  };
+  box.append(buttons(form, build, { label: t("console.record") }));
+  return box;
+}
+
+// -- review -----------------------------------------------------------------------------------------
+
+function review(view) {
+  const box = part("review", t("console.review", { turn: view.turn }));
+  box.append(el("p", "hint", t("console.review_hint")));
+  const table = el("table", "review-table");
+  const head = el("tr");
+  for (const key of ["house", "soldiers", "chests", "banners", "seat"]) head.append(el("th", null, t(`console.col.${key}`)));
+  table.append(head);
+  for (const [key, team] of teamsInOrder(view)) {
+    const row = el("tr", team.status === "active" ? "" : "out");
+    row.dataset.house = key;
+    const seat = view.seats.throne === key ? t("seat.throne") : view.seats.tower === key ? t("seat.tower") : team.status === "active" ? "" : t("house.eliminated");
+    for (const value of [houseName(view, key), `${team.soldiers}/${view.soldier_max}`, team.chests, team.banners, seat]) row.append(el("td", null, String(value)));
+    table.append(row);
+  }
+  const wrap = el("div", "table-wrap");
+  wrap.append(table);
+  box.append(wrap);
+  draft("publish", () => ({}));
+  box.append(buttons("publish", () => ({ type: "publish_results" }), { label: t("console.publish"), checkLabel: null, confirm: t("console.publish_confirm", { turn: view.turn }) }));
+  return box;
+}
+
+// -- overrides, the audit trail, late joiners, the calendar ---------------------------------------------
+
+function overrides(view) {
+  const box = part("overrides", t("console.overrides"));
+  const form = "override";
+  const data = draft(form, () => ({ kind: OVERRIDES[0], house: "", param: "soldiers", to: "", seat: "throne", deadline: "", draw_date: "", reason: "" }));
+  box.append(labelled(t("console.override_kind"), select(form, "kind", OVERRIDES.map((k) => [k, t(`console.override.${k}`)]), t("console.override_kind"))));
+  const houses = teamsInOrder(view).filter(([, team]) => team.status === "active").map(([key]) => [key, houseName(view, key)]);
+  if (data.kind === "adjust_parameter" || data.kind === "set_seat") box.append(labelled(t("console.team"), select(form, "house", houses, t("console.team"))));
+  if (data.kind === "adjust_parameter") {
+    box.append(labelled(t("console.param"), select(form, "param", ["soldiers", "chests", "banners"].map((p) => [p, t(`console.col.${p}`)]), t("console.param"))));
+    box.append(labelled(t("console.to"), input(form, "to", t("console.to"), "number")));
+  }
+  if (data.kind === "set_seat") box.append(labelled(t("console.seat"), select(form, "seat", [["throne", t("seat.throne")], ["tower", t("seat.tower")]], t("console.seat"))));
+  if (data.kind === "reschedule_turn") {
+    const deadline = input(form, "deadline", t("console.new_deadline"));
+    deadline.placeholder = "2026-12-05 19:50";
+    box.append(labelled(t("console.new_deadline"), deadline), labelled(t("console.draw_date"), input(form, "draw_date", t("console.draw_date"), "date")));
+  }
+  const why = field(form, "reason", el("textarea"), t("console.reason"));
+  why.rows = 2;
+  why.maxLength = 500;
+  box.append(labelled(t("console.reason"), why), verdict(form));
+  const build = () => {
+    const action = { type: "override", kind: data.kind, reason: data.reason, value: {} };
+    if (data.kind === "adjust_parameter") Object.assign(action, { subject: data.house, value: { param: data.param, to: Number(data.to) } });
+    if (data.kind === "set_seat") Object.assign(action, { subject: data.seat, value: { seat: data.seat, house: data.house } });
+    if (data.kind === "reschedule_turn") {
+      action.subject = String(view.turn);
+      if (data.deadline.trim()) action.value.deadline = romeInstant(data.deadline) || data.deadline;
+      if (data.draw_date) action.value.draw_date = data.draw_date;
+    }
+    return action;
+  };
+  box.append(buttons(form, build, { label: t("console.apply") }));
+  return box;
+}
+
+function refereeName(user) {
+  const seat = (current.payload.seats || {})[`referee:${user}`];
+  return (seat && seat.name) || user;
+}
+
+/** An audited value in words: a house by name, a day or an instant in Rome time, a
+ * character with its charges; never an id or a table. */
+function auditWords(view, value) {
+  if (value === null || value === undefined || value === "" || value === "None") return "";
+  if (Array.isArray(value)) return value.map((v) => auditWords(view, v)).join(", ");
+  if (typeof value === "object") return Object.values(value).map((v) => auditWords(view, v)).filter(Boolean).join(", ");
+  const text = String(value);
+  if ((view.teams || {})[text] || (view.house_names || {})[text]) return houseName(view, text) === text ? view.house_names[text] : houseName(view, text);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return dayWords(text);
+  if (/^\d{4}-\d{2}-\d{2}T/.test(text)) return romeTime(text);
+  if (text === "throne" || text === "tower") return t(`seat.${text}`);
+  return text;
+}
+
+function auditTrail(view) {
+  const box = part("audit", t("console.audit"));
+  const entries = view.audit || [];
+  if (!entries.length) {
+    box.append(el("p", "empty", t("console.audit_empty")));
+    return box;
+  }
+  const list = el("ol", "audit-list");
+  for (const entry of entries) {
+    const item = el("li", "audit-entry");
+    const what = t(`console.override.${entry.kind}`);
+    const turnSubject = entry.kind === "reschedule_turn" && /^\d+$/.test(String(entry.subject));
+    const about = turnSubject ? t("console.turn_subject", { turn: entry.subject }) : auditWords(view, entry.subject);
+    item.append(
+      el("span", "audit-when", `${romeTime(new Date(entry.at).toISOString())} · ${refereeName(entry.referee)} · `),
+      el("strong", null, what),
+      el("span", "audit-change", `${about ? ` (${about})` : ""}: ${auditWords(view, entry.before) || "—"} → ${auditWords(view, entry.after) || "—"}`),
+      el("span", "audit-reason", ` — ${t("console.because", { reason: entry.reason })}`),
+    );
+    list.append(item);
+  }
+  box.append(list);
+  return box;
+}
+
+/** Late joiners (R63–R65): those queued until the houses are assigned, and where each
+ * one was placed. A joiner asks from their own seat (request_join); the referees watch. */
+function joiners(view) {
+  const queued = view.join_queue || [];
+  const placed = (view.late_joiners || []).map((u) => (view.players || {})[u]).filter((p) => p && p.team);
+  if (!placed.length && !queued.length) return null;
+  const box = part("joiners", t("console.joiners"));
+  const list = el("ul", "joiner-list");
+  for (const user of queued) list.append(el("li", null, t("console.queued", { name: personName(view, user) })));
+  for (const player of placed) list.append(el("li", null, t("console.joined", { name: personName(view, player.user_id), house: houseName(view, player.team) })));
+  box.append(list);
+  return box;
+}
+
+function calendar(view) {
+  const box = part("calendar", t("console.calendar"));
+  box.append(el("p", "hint", t("console.calendar_hint")));
+  const shifts = Object.entries((view.calendar || {}).shifts || {});
+  const list = el("ul", "shift-list");
+  for (const [regular, moved] of shifts) list.append(el("li", null, t("console.shift", { regular: dayWords(regular), moved: dayWords(moved) })));
+  if (!shifts.length) list.append(el("li", "empty", t("console.no_shifts")));
+  box.append(list);
+  const form = "shift";
+  const data = draft(form, () => ({ regular: "", moved_to: "", reason: "" }));
+  box.append(labelled(t("console.regular_day"), input(form, "regular", t("console.regular_day"), "date")));
+  box.append(labelled(t("console.moved_to"), input(form, "moved_to", t("console.moved_to"), "date")));
+  box.append(labelled(t("console.reason"), input(form, "reason", t("console.reason"))), verdict(form));
+  const build = () => ({ type: "shift_draw", regular: data.regular, moved_to: data.moved_to || data.regular, reason: data.reason });
+  box.append(buttons(form, build, { label: t("console.move_draw") }));
+  return box;
+}
+
+// -- the console ---------------------------------------------------------------------------------
+
+function parts(view) {
+  const out = [];
+  const phase = view.phase;
+  if (phase === "registration") out.push(registration(view));
+  if (phase === "formation_wait") out.push(drawForm(view, "formation"));
+  if (phase === "house_ranking") out.push(rankings(view));
+  if (phase === "ready") out.push(ready(view));
+  if (phase === "turn_open" || phase === "turn_locked") out.push(posts(view), recordPost(view));
+  if (phase === "turn_locked") out.push(drawForm(view, "turn"));
+  if (phase === "review") out.push(review(view));
+  const joined = view.teams && Object.keys(view.teams).length ? joiners(view) : null;
+  if (joined) out.push(joined);
+  if (!["registration", "formation_wait", "over"].includes(phase)) out.push(overrides(view));
+  out.push(auditTrail(view));
+  if (phase !== "over") out.push(calendar(view));
+  return out;
+}
+
+function build() {
+  const view = current.payload.view;
+  const box = el("section", "referee-console");
+  box.setAttribute("aria-label", t("console.title"));
+  box.append(el("h2", null, t("console.title")));
+  box.append(el("p", "console-phase", t(`phase.${view.phase}`)));
+  box.append(...parts(view));
+  return box;
+}
+
+/** Redraws the console alone (a verdict, a new select), keeping the focus and the caret. */
+function redraw() {
+  if (!current.root || !current.root.isConnected) return;
+  const fresh = keepingFocus(build);
+  current.root.replaceWith(fresh);
+  current.root = fresh;
+}
+
+function keepingFocus(make) {
+  const active = document.activeElement;
+  const name = active && active.dataset ? active.dataset.field || active.dataset.step : null;
+  const caret = active && "selectionStart" in active ? [active.selectionStart, active.selectionEnd] : null;
+  const node = make();
+  if (name)
+    queueMicrotask(() => {
+      const again = document.querySelector(`.referee-console [data-field="${CSS.escape(name)}"], .referee-console [data-step="${CSS.escape(name)}"]`);
+      if (!again) return;
+      again.focus();
+      if (caret && again.setSelectionRange && again.type !== "number" && again.type !== "date") again.setSelectionRange(...caret);
+    });
+  return node;
+}
+
+/** The console for a referee's seat; null for anyone else. */
+export function refereeConsole(payload, ctx) {
+  if (!ctx.seat || !ctx.seat.startsWith("referee:") || !payload.view.calendar) return null;
+  const key = `${payload.game_id}`;
+  if (current.key !== key) {
+    drafts.clear();
+    verdicts.clear();
+    confirming.clear();
+  }
+  current = { payload, ctx, root: null, key };
+  current.root = keepingFocus(build);
+  watchDeadline(payload.view);
+  return current.root;
+}
+
+// Once the deadline passes the console offers to close the turn: no update says so.
+let deadlineTimer = null;
+function watchDeadline(view) {
+  clearTimeout(deadlineTimer);
+  const left = view.phase === "turn_open" && view.deadline ? Date.parse(view.deadline) - Date.now() : -1;
+  if (left >= 0 && left < 2 ** 31 - 1) deadlineTimer = setTimeout(redraw, left + 250);
+}
+
+/** The actions the console offers itself: the shell's chooser leaves them to it. */
+export const CONSOLE_ACTIONS = new Set(["close_registration", "start_game", "publish_results", "close_turn"]);

@@ -1,0 +1,196 @@
+"""Gioco del Trono's referees' console (issue 19, point 3): two referees at once, one in
+Italian on a desktop, the other in English on a phone. One closes registration and pastes
+the formation draw as a newspaper prints it; the other starts the season and copies a
+forum post; the turn's deadline is moved by an audited override, the turn closes, its draw
+is pasted and resolved, reviewed and published."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from playwright.sync_api import Page, expect
+
+from .helpers import Api
+
+PHONE = {"width": 375, "height": 800}
+DESKTOP = {"width": 1280, "height": 900}
+ROME = ZoneInfo("Europe/Rome")
+PLAYERS = [f"Giocatore {n}" for n in range(1, 13)]
+NEWSPAPER = """Estrazione del Lotto
+BARI      05 17 33 48 90
+CAGLIARI  12 64 71 02 39
+FIRENZE   88 23 56 44 09
+Genova\t31\t76\t15\t60\t27
+MI 47.03.82.19.68
+NAPOLI    70 36 11 85 54
+PALERMO   25 58 90 07 42
+RO        16 35 55 75 76
+TORINO    01 49 63 28 80
+VENEZIA   59 14 37 66 21
+NAZIONALE 11 22 33 44 55"""
+
+
+def fits(page: Page) -> bool:
+    return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def ok(api: Api, game_id: str, token: str, action: dict[str, Any]) -> None:
+    response = api.http.post(
+        f"/api/games/{game_id}/actions",
+        json={"action": action},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert response.status_code == 200, response.text
+
+
+def season(api: Api) -> tuple[str, dict[str, str]]:
+    """A live season with twelve registered players and two referees."""
+    seats: list[dict[str, Any]] = [{"name": name} for name in PLAYERS]
+    seats += [{"name": "Arbitra", "role": "referee"}, {"name": "Umpire", "role": "referee"}]
+    body = {
+        "game": "trono",
+        "options": {"mode": "live", "review_before_publish": True},
+        "seats": seats,
+        "creator_seat": 12,
+    }
+    made = api.http.post("/api/games", json=body).json()
+    game_id = made["game_id"]
+    tokens = {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
+    for s in made["seats"]:
+        if s.get("invite"):
+            joined = api.http.post(
+                f"/api/games/{game_id}/seats/{s['seat']}/join", json={"invite": s["invite"]}
+            )
+            tokens[s["seat"]] = joined.json()["token"]
+    for n, name in enumerate(PLAYERS, start=1):
+        ok(api, game_id, tokens[f"player:p{n:02d}"], {"type": "register", "display_name": name})
+    return game_id, tokens
+
+
+def referee_page(open_page: Any, game_id: str, seat: str, token: str, lang: str, size: Any) -> Page:
+    page: Page = open_page(locale="it-IT" if lang == "it" else "en-GB", viewport=size)
+    page.goto(f"/play/{game_id}?seat={seat}&lang={lang}#token={token}")
+    expect(page.locator(".referee-console h2")).to_be_visible()
+    return page
+
+
+def rome(moment: datetime) -> str:
+    return moment.astimezone(ROME).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def test_two_referees_run_a_turn_from_the_console(open_page, api: Api, artifacts: Path) -> None:
+    game_id, tokens = season(api)
+    wishes = {"type": "set_preferences", "preferred_partner": "p02", "avoid": ["p03", "p04"]}
+    ok(api, game_id, tokens["player:p01"], wishes)
+    it = referee_page(
+        open_page, game_id, "referee:arbitro01", tokens["referee:arbitro01"], "it", DESKTOP
+    )
+    en = referee_page(
+        open_page, game_id, "referee:arbitro02", tokens["referee:arbitro02"], "en", PHONE
+    )
+    expect(it.locator(".referee-console h2")).to_have_text("Tavolo degli arbitri")
+    expect(en.locator(".referee-console h2")).to_have_text("Referees' desk")
+    expect(it.locator(".console-registration .count")).to_have_text("12 giocatori iscritti.")
+    expect(it.locator('.registrant[data-user="p01"]')).to_have_text(
+        "Giocatore 1 — vorrebbe giocare con Giocatore 2; "
+        "preferisce evitare Giocatore 3, Giocatore 4"
+    )
+    expect(en.locator('.registrant[data-user="p02"]')).to_have_text("Giocatore 2 — no preferences")
+    expect(it.locator("#choices")).to_be_hidden()  # the console offers the referee's steps
+    it.screenshot(path=artifacts / "trono-console-registration-it-desktop.png", full_page=True)
+
+    # The Italian referee closes registration, after confirming.
+    it.locator('[data-step="close-send"]').click()
+    expect(it.locator(".confirm-text")).to_contain_text("12 giocatori")
+    it.locator('[data-step="close-confirm"]').click()
+
+    # Both see the formation draw awaited on the Lotto's next draw evening.
+    expect(en.locator(".console-draw .expected-draw")).to_contain_text("Expected draw:")
+    expected = api.view(game_id, tokens["referee:arbitro01"])["view"]["calendar"]["expected_draw"]
+    assert datetime.fromisoformat(expected).weekday() in (1, 3, 4, 5)  # Tue, Thu, Fri, Sat
+    expect(it.locator('[data-field^="draw-formation"][type="date"]')).to_have_value(expected)
+
+    # A wheel missing is named before anything is sent, in the page's language.
+    paste = it.locator('textarea[data-field^="draw-formation"]')
+    paste.fill(NEWSPAPER.replace("VENEZIA   59 14 37 66 21\n", ""))
+    it.locator('[data-step^="draw-formation"][data-step$="-check"]').click()
+    expect(it.locator(".console-draw .problems li")).to_contain_text("manca la ruota di Venezia")
+    it.screenshot(path=artifacts / "trono-console-draw-problem-it-desktop.png", full_page=True)
+    paste.fill(NEWSPAPER)
+    it.locator('[data-step^="draw-formation"][data-step$="-send"]').click()
+    expect(en.locator(".console-rankings")).to_be_visible()
+    assert api.view(game_id, tokens["referee:arbitro02"])["view"]["draws"][0]["date"] == expected
+
+    # The teams rank their houses on their own pages (here through the API).
+    teams = api.view(game_id, tokens["referee:arbitro01"])["view"]["teams"]
+    for (_, team), house in zip(
+        sorted(teams.items()), ["stark", "tyrell", "greyjoy", "lannister"], strict=True
+    ):
+        ok(
+            api,
+            game_id,
+            tokens[f"player:{team['members'][0]}"],
+            {"type": "submit_house_ranking", "houses": [house]},
+        )
+
+    # The English referee starts the season on the phone.
+    en.locator('[data-step="start-send"]').click()
+    en.locator('[data-step="start-confirm"]').click()
+    expect(it.locator(".console-posts h3")).to_have_text("Post del turno 1")
+
+    # …and copies a forum post, written a minute ago.
+    record = en.locator(".console-record")
+    record.locator('select[data-field$="-team"]').select_option("stark")
+    author = api.view(game_id, tokens["referee:arbitro02"])["view"]["teams"]["stark"]["members"][0]
+    record.locator('select[data-field$="-author"]').select_option(author)
+    record.locator('input[data-field$="-posted_at"]').fill(
+        rome(datetime.now(ROME) - timedelta(minutes=1))
+    )
+    for n, kind in ((1, "defend"), (2, "tax"), (3, "rally")):
+        record.locator(f'select[data-field$="-slot{n}"]').select_option(kind)
+    record.locator('[data-step$="-send"]').click()
+    stark = it.locator('.post-list li[data-house="stark"]')
+    expect(stark).to_contain_text("copiato dal forum")
+    expect(en.locator('.post-list li[data-house="stark"]')).to_contain_text("copied from the forum")
+    assert fits(en)
+    en.screenshot(path=artifacts / "trono-console-post-en-phone.png", full_page=True)
+
+    # The Italian referee moves the deadline to a few seconds from now, with a reason.
+    overrides = it.locator(".console-overrides")
+    overrides.locator('select[data-field="override-kind"]').select_option("reschedule_turn")
+    overrides.locator('input[data-field="override-deadline"]').fill(
+        rome(datetime.now(ROME) + timedelta(seconds=4))
+    )
+    overrides.locator('[data-field="override-reason"]').fill("Prova della console")
+    overrides.locator('[data-step="override-send"]').click()
+    expect(en.locator(".audit-list li")).to_contain_text("New deadline for the turn")
+    expect(it.locator(".audit-list li")).to_contain_text("motivo: Prova della console")
+
+    # Once the deadline passes the turn is closed and its draw pasted.
+    it.locator('[data-step="lock-send"]').click()
+    expect(en.locator(".console-draw h3")).to_have_text("Draw for turn 1")
+    turn_paste = it.locator('textarea[data-field^="draw-turn"]')
+    turn_paste.fill(NEWSPAPER)
+    it.locator('[data-step^="draw-turn"][data-step$="-send"]').click()
+
+    # Review before publishing: the results are for the referees only until then.
+    expect(it.locator(".console-review h3")).to_have_text("Revisione del turno 1")
+    expect(en.locator(".review-table tr[data-house]")).to_have_count(4)
+    assert fits(en)
+    en.screenshot(path=artifacts / "trono-console-review-en-phone.png", full_page=True)
+    it.screenshot(path=artifacts / "trono-console-review-it-desktop.png", full_page=True)
+    assert not api.view(game_id)["view"]["bulletins"]
+    en.locator('[data-step="publish-send"]').click()
+    en.locator('[data-step="publish-confirm"]').click()
+    expect(it.locator(".console-posts h3")).to_have_text("Post del turno 2")
+    assert api.view(game_id)["view"]["bulletins"][0]["turn"] == 1
+
+    # The other way round: Italian on the phone, English on the desktop.
+    it.set_viewport_size(PHONE)
+    en.set_viewport_size(DESKTOP)
+    assert fits(it)
+    it.screenshot(path=artifacts / "trono-console-turn2-it-phone.png", full_page=True)
+    en.screenshot(path=artifacts / "trono-console-turn2-en-desktop.png", full_page=True)
