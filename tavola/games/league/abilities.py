@@ -3,11 +3,13 @@ resolves (its effects in listed order, ahead of anything queued after it)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from tavola.core import Event
 
 from .content import starter
+from .content_model import AbilityDef
 from .effects import seat_of
 from .state import LeagueState, other
 
@@ -32,6 +34,14 @@ def condition_holds(condition: str, side: int, state: LeagueState) -> bool:
     return True
 
 
+@cache
+def _with_trigger(loadout: tuple[str, ...], trigger: str) -> tuple[AbilityDef, ...]:
+    """A loadout's abilities with this trigger, in slot order: the flow asks at every
+    moment, and most loadouts have none for most moments."""
+    abilities = starter().abilities
+    return tuple(abilities[a] for a in loadout if abilities[a].trigger == trigger)
+
+
 def triggered(
     state: LeagueState, side: int, legend_id: str, trigger: str, *, in_arena: bool = True
 ) -> list[dict[str, Any]]:
@@ -39,14 +49,11 @@ def triggered(
     player = state.sides[side]
     if state.t.silenced[side] or (in_arena and player.arena != legend_id):
         return []
-    abilities = starter().abilities
     items = []
-    for ability_id in player.abilities(legend_id):
-        ability = abilities[ability_id]
-        if (
-            ability.trigger == trigger
-            and fits_role(ability.attribute, side, state)
-            and condition_holds(ability.condition, side, state)
+    for ability in _with_trigger(player.abilities(legend_id), trigger):
+        ability_id = ability.ability_id
+        if fits_role(ability.attribute, side, state) and condition_holds(
+            ability.condition, side, state
         ):
             items.append(
                 {"kind": "ability", "owner": side, "legend": legend_id, "ability": ability_id}

@@ -67,9 +67,16 @@ def check_shape(action: Action) -> None:
         raise _malformed("yes", "must be true or false")
 
 
+def wrong_phase(state: LeagueState, action: Action) -> IllegalAction:
+    """`WRONG_PHASE`, the action and the phase said in words."""
+    return refuse(
+        "WRONG_PHASE", action=Word(f"action.{action.type}"), phase=Word(f"phase.{state.phase}")
+    )
+
+
 def _phase(state: LeagueState, action: Action, *phases: str) -> None:
     if state.phase not in phases:
-        raise refuse("WRONG_PHASE", action=action.type, phase=state.phase)
+        raise wrong_phase(state, action)
 
 
 def _card(state: LeagueState, name: Any, places: list[str]) -> str | None:
@@ -178,14 +185,14 @@ def _seal(state: LeagueState, side: int, choice: dict[str, Any], events: list[Ev
 
 def keep_die(state: LeagueState, side: int, action: Action, events: list[Event]) -> None:
     if state.stage != "override":
-        raise refuse("WRONG_PHASE", action=action.type, phase=state.phase)
+        raise wrong_phase(state, action)
     _override_turn(state, side, action)
     _seal(state, side, {"type": "keep_die"}, events)
 
 
 def override_die(state: LeagueState, side: int, action: Action, events: list[Event]) -> None:
     if state.stage != "override":
-        raise refuse("WRONG_PHASE", action=action.type, phase=state.phase)
+        raise wrong_phase(state, action)
     if state.sides[side].uses < 1:
         raise refuse("NO_OVERRIDE_USES", uses=state.config.override_uses)
     _override_turn(state, side, action)
@@ -198,7 +205,7 @@ def override_die(state: LeagueState, side: int, action: Action, events: list[Eve
 def report_die(state: LeagueState, side: int, action: Action, events: list[Event]) -> None:
     """The linked die (§10.1): the referee types the face the awaited seat rolled."""
     if state.stage != "report_die":
-        raise refuse("WRONG_PHASE", action=action.type, phase=state.phase)
+        raise wrong_phase(state, action)
     face, seat = action.get("face"), action.get("seat")
     awaited = state.t.faces.index(None)
     faces = state.config.die_faces
@@ -212,7 +219,7 @@ def report_die(state: LeagueState, side: int, action: Action, events: list[Event
 def take_extra(state: LeagueState, side: int, action: Action, events: list[Event]) -> None:
     """D19 with `purgatory_optional`: the drawer says whether it draws the extra card."""
     if state.prompt is None:
-        raise refuse("WRONG_PHASE", action=action.type, phase=state.phase)
+        raise wrong_phase(state, action)
     if state.prompt["seat"] != side:
         raise refuse("NOT_YOUR_TURN")
     state.prompt = None
@@ -273,11 +280,11 @@ def affordable(state: LeagueState, side: int) -> list[str]:
     """The waiting legends whose effective cost the pool covers (R27, R28)."""
     player = state.sides[side]
     legends = starter().legends
-    return [
-        legend
-        for legend in player.waiting
-        if eff_cost(legends[legend], player.gimmick, state.config) <= player.pool
-    ]
+    pool = player.pool
+    if player.gimmick == "brackish_lake":  # `eff_cost`, read once for the whole room
+        cut = state.config.brackish_reduction
+        return [legend for legend in player.waiting if max(1, legends[legend].cost - cut) <= pool]
+    return [legend for legend in player.waiting if legends[legend].cost <= pool]
 
 
 def _end_step(state: LeagueState, side: int, choice: str, events: list[Event]) -> None:

@@ -18,36 +18,45 @@ from .state import LeagueState, Turn, other
 WINDOW_NEXT = {"open": "attack_decision", "attack": "block_decision", "clash": "damage"}
 
 
-def awaiting(state: LeagueState) -> set[int | str]:
+NOBODY: frozenset[int | str] = frozenset()
+ONE: dict[int | str | None, frozenset[int | str]] = {
+    0: frozenset({0}),
+    1: frozenset({1}),
+    "referee": frozenset({"referee"}),
+}
+"""`awaiting`'s answers for one side, made once: the flow asks at every step."""
+
+
+def awaiting(state: LeagueState) -> frozenset[int | str]:
     """Whose input the flow waits for now: side indices, or "referee" (`report_die`)."""
     if state.result is not None:
-        return set()
+        return NOBODY
     if state.prompt is not None:
-        return {state.prompt["seat"]}
+        return ONE[state.prompt["seat"]]
     if state.queue:
-        return set()
+        return NOBODY
     stage, sides = state.stage, state.sides
-    if stage == "lineup":
-        return {i for i, s in enumerate(sides) if s.lineup is None}
-    if stage == "override":
-        return {
-            i for i, s in enumerate(sides) if s.sealed is not None and s.sealed["choice"] is None
-        }
-    if stage == "report_die":
-        return {"referee"}
     if stage == "tactic":
         assert state.actor is not None
-        return {state.actor}
+        return ONE[state.actor]
     if stage == "window":
         assert state.t.window_seat is not None
-        return {state.t.window_seat}
+        return ONE[state.t.window_seat]
+    if stage == "lineup":
+        return frozenset(i for i, s in enumerate(sides) if s.lineup is None)
+    if stage == "override":
+        return frozenset(
+            i for i, s in enumerate(sides) if s.sealed is not None and s.sealed["choice"] is None
+        )
+    if stage == "report_die":
+        return ONE["referee"]
     if stage == "attack_decision" and attack_possible(state):
         assert state.attacker is not None
-        return {state.attacker}
+        return ONE[state.attacker]
     if stage == "block_decision" and block_possible(state) is None:
         assert state.defender is not None
-        return {state.defender}
-    return set()
+        return ONE[state.defender]
+    return NOBODY
 
 
 def attack_possible(state: LeagueState) -> bool:
@@ -111,11 +120,15 @@ def draw_instruction(state: LeagueState, side: int, n: int) -> None:
 
 def prepare(state: LeagueState, events: list[Event]) -> None:
     """Card instances, shuffles, rooms, lives; then each seat's initial hand (seat 0 first)."""
+    # A new mapping, not an update: clones share `cards` (fixed from here on), so filling
+    # the one a clone shares would change its original.
+    cards = dict(state.cards)
     for side, player in enumerate(state.sides):
         assert player.lineup is not None
         ids = [f"{side}-{k:02d}" for k in range(len(player.lineup.deck))]
-        state.cards.update(zip(ids, player.lineup.deck, strict=True))
+        cards.update(zip(ids, player.lineup.deck, strict=True))
         player.deck = ids
+    state.cards = cards
     if state.config.shuffle_decks:
         for side, player in enumerate(state.sides):
             state.rng.shuffle(player.deck)

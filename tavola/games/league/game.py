@@ -6,13 +6,13 @@ included) exactly as it was."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from tavola.core import Action, Clock, Event, Outcome, Rng, Viewer
-from tavola.core.capabilities import GameInfo
+from tavola.core.capabilities import GameInfo, Preset
 from tavola.core.protocol import Game
 
 from . import actions, legal, views
@@ -23,11 +23,24 @@ from .determinize import determinize
 from .evaluate import evaluate
 from .flow import advance, awaiting
 from .messages import refuse
+from .narrate import narrate, narrate_for
 from .setup import new_state
+from .sim_rows import LeagueRows
 from .state import REFEREE, SEATS, LeagueState
+from .table_options import LeagueSeatOptions, LeagueTableOptions, presets, table_config
+from .terminal import LeagueTerminalTable
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from tavola.core import Player
+    from tavola.core.capabilities import (
+        RowExtractor,
+        TerminalPrompt,
+        TerminalRequest,
+        TerminalScreen,
+        TerminalSetup,
+    )
 
 ACTIONS_PER_TURN = 80
 """The documented cap on accepted actions: per turn at most 2 overrides per roll (and 3
@@ -63,12 +76,34 @@ INFO = GameInfo(
     simultaneous=True,
     referee_seats=True,
     rare_actions=frozenset({"concede"}),
-    capabilities=("evaluation", "reference_player", "sample_configs"),
+    capabilities=(
+        "evaluation",
+        "narration",
+        "reference_player",
+        "sample_configs",
+        "simulation_rows",
+        "table_builder",
+        "terminal_table",
+    ),
 )
 
 
 def action_limit(state: LeagueState) -> int:
     return ACTIONS_PER_TURN * (state.config.max_turns + 1) + ACTIONS_SPARE
+
+
+ALONE: dict[int | str, frozenset[str]] = {0: frozenset({"0"}), 1: frozenset({"1"})}
+ALONE[REFEREE] = frozenset({REFEREE})
+"""`to_act` when one seat is awaited, as most of the time: made once."""
+
+
+def _in_listing(listing: tuple[Action, ...] | None, action: Action) -> bool:
+    """By identity only: `==` would build each listed action's canonical JSON."""
+    if listing is not None:
+        for listed in listing:
+            if listed is action:
+                return True
+    return False
 
 
 class LeagueGame:
@@ -91,17 +126,49 @@ class LeagueGame:
         return list(state.opening)
 
     def to_act(self, state: LeagueState) -> frozenset[str]:
-        if state.decisions >= action_limit(state):
+        # `action_limit`, inlined here and in `legal_actions`: both run at every step.
+        if state.decisions >= ACTIONS_PER_TURN * (state.config.max_turns + 1) + ACTIONS_SPARE:
             return frozenset()
-        return frozenset(REFEREE if w == REFEREE else SEATS[int(w)] for w in awaiting(state))
+        waiting = awaiting(state)
+        if len(waiting) == 1:
+            for one in waiting:
+                return ALONE[one]
+        return frozenset(REFEREE if w == REFEREE else SEATS[int(w)] for w in waiting)
 
     def legal_actions(self, state: LeagueState, seat: str) -> list[Action]:
-        if state.decisions >= action_limit(state):
+        if state.decisions >= ACTIONS_PER_TURN * (state.config.max_turns + 1) + ACTIONS_SPARE:
             return []
-        return legal.legal_actions(state, seat)
+        # Remembered (as a tuple: the caller may change its list) for `apply`'s fast path,
+        # and handed out again while the state has not changed.
+        listed = state.listed
+        if listed is None:
+            listed = state.listed = {}
+        elif seat in listed:
+            return list(listed[seat])
+        listing = legal.legal_actions(state, seat)
+        listed[seat] = tuple(listing)
+        return listing
 
     def apply(self, state: LeagueState, seat: str, action: Action) -> list[Event]:
-        """Common checks (`GAME_OVER`, `MALFORMED_ACTION`), then the action's own (§6)."""
+        """Common checks (`GAME_OVER`, `MALFORMED_ACTION`), then the action's own (§6).
+
+        An object found by identity in the seat's current listing is legal: it skips the
+        shape check and is applied in place, without a working copy (every handler checks
+        before it changes anything). Anything else — a client's JSON, a log, an object of
+        another state's listing — is checked on a copy that replaces the state only once
+        the action succeeded."""
+        listed = state.listed
+        if listed is not None and _in_listing(listed.get(seat), action):
+            state.listed = None
+            events: list[Event] = []
+            side = actions.side_of(state, seat, action)
+            actions.HANDLERS[action.type](state, side, action, events)
+            advance(state, events)
+            state.decisions += 1
+            return events
+        return self._apply_checked(state, seat, action)
+
+    def _apply_checked(self, state: LeagueState, seat: str, action: Action) -> list[Event]:
         if action.type not in actions.HANDLERS:
             raise refuse("UNKNOWN_ACTION", action=action.type)
         side = actions.side_of(state, seat, action)
@@ -165,7 +232,51 @@ class LeagueGame:
     def max_decisions(self, state: LeagueState) -> int:
         return max(0, action_limit(state) - state.decisions)
 
-    # -- capabilities: evaluation, the reference bot, sample tables
+    # -- capabilities: narration, evaluation, the reference bot, tables, rows, the terminal
+
+    def narrate(self, state: LeagueState, events: list[Event], lang: str) -> list[str]:
+        return narrate(events, lang)
+
+    def narrate_for(
+        self, state: LeagueState, events: Sequence[Event], lang: str, view: Mapping[str, Any]
+    ) -> list[str | None]:
+        """The events are the viewer's filtered ones: they name only what it may see."""
+        return narrate_for(events, lang)
+
+    @property
+    def TableOptions(self) -> type[BaseModel]:
+        return LeagueTableOptions
+
+    @property
+    def SeatOptions(self) -> type[BaseModel]:
+        return LeagueSeatOptions
+
+    def table_config(
+        self, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        return table_config(options, seats)
+
+    def presets(self) -> list[Preset]:
+        return presets()
+
+    def row_extractor(self) -> RowExtractor:
+        return LeagueRows()
+
+    _terminal = LeagueTerminalTable()
+
+    def terminal_flags(self) -> type[BaseModel]:
+        return self._terminal.terminal_flags()
+
+    def flag_options(self, flags: BaseModel) -> dict[str, Any]:
+        return self._terminal.flag_options(flags)
+
+    def terminal_table(self, request: TerminalRequest) -> TerminalSetup:
+        return self._terminal.terminal_table(request)
+
+    def terminal_screen(
+        self, console: Console, prompt: TerminalPrompt, lang: str
+    ) -> TerminalScreen:
+        return self._terminal.terminal_screen(console, prompt, lang)
 
     def evaluate(self, state: LeagueState, seat: str) -> float:
         return evaluate(state, seat)

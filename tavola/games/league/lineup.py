@@ -133,7 +133,7 @@ def lineup_problems(
 def rule_problems(lineup: Lineup, content: Content, config: LeagueConfig) -> list[LineupProblem]:
     """R1–R5 on a lineup of known ids, in rule order."""
     problems: list[LineupProblem] = []
-    names = {e.legend_id: content.legends[e.legend_id].name for e in lineup.team}
+    names = {e.legend_id: content.legends[e.legend_id].names for e in lineup.team}
     if len(lineup.team) != config.team_size:  # R1
         problems.append(
             LineupProblem("TEAM_SIZE", {"size": config.team_size, "n": len(lineup.team)})
@@ -155,7 +155,7 @@ def rule_problems(lineup: Lineup, content: Content, config: LeagueConfig) -> lis
                 problems.append(
                     LineupProblem(
                         "ABILITY_ATTRIBUTE_MISMATCH",
-                        {"ability": ability.name, "legend": legend.name},
+                        {"ability": ability.names, "legend": legend.names},
                     )
                 )
         for ability_id, n in Counter(entry.abilities).items():
@@ -163,7 +163,7 @@ def rule_problems(lineup: Lineup, content: Content, config: LeagueConfig) -> lis
                 problems.append(
                     LineupProblem(
                         "DUPLICATE_ABILITY",
-                        {"ability": content.abilities[ability_id].name, "legend": legend.name},
+                        {"ability": content.abilities[ability_id].names, "legend": legend.names},
                     )
                 )
         slots = sum(content.abilities[a].slots for a in entry.abilities)
@@ -171,7 +171,7 @@ def rule_problems(lineup: Lineup, content: Content, config: LeagueConfig) -> lis
             problems.append(
                 LineupProblem(
                     "ABILITY_SLOTS_EXCEEDED",
-                    {"legend": legend.name, "slots": slots, "max": config.ability_slots},
+                    {"legend": legend.names, "slots": slots, "max": config.ability_slots},
                 )
             )
     size = len(lineup.deck)  # R5
@@ -180,10 +180,13 @@ def rule_problems(lineup: Lineup, content: Content, config: LeagueConfig) -> lis
     if size > config.deck_max:
         problems.append(LineupProblem("DECK_TOO_LARGE", {"n": size, "max": config.deck_max}))
     by_name = Counter(content.cards[c].name for c in lineup.deck)
+    said = {content.cards[c].name: content.cards[c].names for c in lineup.deck}
     for name, n in by_name.items():
         if n > config.copies_max:
             problems.append(
-                LineupProblem("TOO_MANY_COPIES", {"card": name, "n": n, "max": config.copies_max})
+                LineupProblem(
+                    "TOO_MANY_COPIES", {"card": said[name], "n": n, "max": config.copies_max}
+                )
             )
     return problems
 

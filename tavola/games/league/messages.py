@@ -1,5 +1,6 @@
-"""Player-facing refusals of the engine and the lineup validator (i18n/en.toml, it.toml):
-each §6 or R1–R5 code with its sentence in English and Italian."""
+"""Player-facing text of the game (i18n/ja.toml, en.toml, it.toml): the refusals of the
+engine and the lineup validator (each §6 or R1–R5 code with its sentence in Japanese,
+English and Italian), the narration, the terminal's words and the commands'."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from tavola.core import IllegalAction, Messages
+
+from .content_model import Names
 
 MESSAGES = Messages.load(Path(__file__).parent / "i18n")
 
@@ -19,15 +22,25 @@ class Word:
     key: str
 
 
+def _said(lang: str, value: Any) -> Any:
+    if isinstance(value, Word):
+        return MESSAGES.text(lang, f"word.{value.key}")
+    if isinstance(value, Names):  # a legend, ability or card by its name in `lang`
+        return value.get(lang)
+    return value
+
+
 def text(lang: str, key: str, **params: Any) -> str:
-    said = {
-        k: MESSAGES.text(lang, f"word.{v.key}") if isinstance(v, Word) else v
-        for k, v in params.items()
-    }
-    return MESSAGES.text(lang, key, **said)
+    """The sentence `key` in `lang`; `Word` and `Names` parameters said in `lang` too."""
+    return MESSAGES.text(lang, key, **{k: _said(lang, v) for k, v in params.items()})
 
 
 def refuse(code: str, **params: Any) -> IllegalAction:
-    """The refusal `code` (§6), its sentence in English and Italian."""
+    """The refusal `code` (§6), its sentence in English, Italian and Japanese."""
     key = f"error.{code}"
-    return IllegalAction(code, text("en", key, **params), message_it=text("it", key, **params))
+    return IllegalAction(
+        code,
+        text("en", key, **params),
+        message_it=text("it", key, **params),
+        messages={"ja": text("ja", key, **params)},
+    )

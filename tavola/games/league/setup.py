@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import orjson
 from pydantic import BaseModel
 
 from tavola.core import ConfigError, Event, IllegalAction, Rng
@@ -45,18 +46,49 @@ SEAT_KEYS = frozenset(
 DEFAULT_POOL = 12
 
 
+READY_BOUND = 256
+"""How many distinct configs `_ready` remembers (a batch plays one table many times)."""
+_READY: dict[bytes, tuple[LeagueConfig, tuple[Lineup | None, ...]]] = {}
+
+
+def _ready(config: Mapping[str, Any] | BaseModel) -> tuple[LeagueConfig, tuple[Lineup | None, ...]]:
+    """The parsed config and its configured lineups, validated once per distinct config
+    mapping: both are frozen values, and a batch of games would otherwise spend a tenth of
+    its time validating the same table again."""
+    key = None
+    if isinstance(config, Mapping):
+        try:
+            key = orjson.dumps(config, option=orjson.OPT_SORT_KEYS)
+        except TypeError:
+            key = None  # not plain JSON: parsed every time
+        if key is not None and key in _READY:
+            return _READY[key]
+    cfg = parse_config(config)
+    lineups: list[Lineup | None] = []
+    for side, raw in enumerate(cfg.lineups):
+        if raw is None:
+            lineups.append(None)
+            continue
+        try:
+            lineups.append(validate_lineup(raw, starter(), cfg))
+        except IllegalAction as exc:
+            raise bad_config(f"lineups.{side}", f"{exc.code}: {exc.message}") from None
+    ready = (cfg, tuple(lineups))
+    if key is not None:
+        if len(_READY) >= READY_BOUND:
+            _READY.clear()
+        _READY[key] = ready
+    return ready
+
+
 def new_state(
     config: Mapping[str, Any] | BaseModel, seed: int, setup: Mapping[str, Any] | None
 ) -> LeagueState:
-    cfg = parse_config(config)
+    cfg, lineups = _ready(config)
     state = LeagueState(cfg, Rng(seed))
     events: list[Event] = []
-    for side, raw in enumerate(cfg.lineups):
-        if raw is not None:
-            try:
-                lineup = validate_lineup(raw, starter(), cfg)
-            except IllegalAction as exc:
-                raise bad_config(f"lineups.{side}", f"{exc.code}: {exc.message}") from None
+    for side, lineup in enumerate(lineups):
+        if lineup is not None:
             state.sides[side].lineup = lineup
             events.append(
                 Event("LINEUP_ACCEPTED", {"seat": seat_of(side), "gimmick": lineup.gimmick})

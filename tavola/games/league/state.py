@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tavola.core import Rng
+from tavola.core import Action, Rng
 
 from .config import LeagueConfig
 from .content_model import Lineup, TeamEntry
@@ -159,8 +159,13 @@ class Side:
         return [c for c in self.hand if c in self.exposed]
 
     def abilities(self, legend_id: str) -> tuple[str, ...]:
+        """The loadout of a legend of the team (a plain loop: the flow asks at every
+        trigger moment)."""
         assert self.lineup is not None
-        return next(e.abilities for e in self.lineup.team if e.legend_id == legend_id)
+        for entry in self.lineup.team:
+            if entry.legend_id == legend_id:
+                return entry.abilities
+        raise KeyError(legend_id)
 
 
 def _pair(value: Any) -> list[Any]:
@@ -210,7 +215,24 @@ class Turn:
         return cls(**fields)
 
     def clone(self) -> Turn:
-        return Turn.load(self.dump())
+        """A field-by-field copy (every list is of plain values): `apply` clones the state
+        at every action, and the JSON round trip was a third of random play's time."""
+        return Turn(
+            self.attack,
+            self.block,
+            list(self.dv_mod),
+            list(self.dmg_bonus),
+            list(self.dmg_reduce),
+            list(self.block_prevented),
+            list(self.exit_immune),
+            list(self.silenced),
+            list(self.exiting),
+            self.final_damage,
+            self.tie_rolls,
+            list(self.faces),
+            self.window,
+            self.window_seat,
+        )
 
 
 @dataclass(slots=True)
@@ -233,6 +255,9 @@ class LeagueState:
     result: dict[str, Any] | None = None
     decisions: int = 0
     opening: list[Any] = field(default_factory=list)
+    listed: dict[str, tuple[Action, ...]] | None = field(default=None, compare=False, repr=False)
+    """Each seat's last listing while the state has not changed since (`legal_actions`):
+    a cache, never dumped, hashed, compared or cloned; any applied action drops it."""
 
     @property
     def defender(self) -> int | None:
@@ -297,6 +322,15 @@ class LeagueState:
             None if data["result"] is None else dict(data["result"]),
             int(data["decisions"]),
         )
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and deep-copied without `listed`: a cache, not state."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "listed"}
+
+    def __setstate__(self, data: Mapping[str, Any]) -> None:
+        for name, value in data.items():
+            setattr(self, name, value)
+        self.listed = None
 
     def restore(self, other: LeagueState) -> None:
         """Takes over `other`'s contents (an action worked on a clone succeeded)."""

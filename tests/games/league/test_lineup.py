@@ -133,4 +133,5 @@ def test_r5_a_refusal_reads_well_in_italian_and_english():
     raw = {**preset("preset_a"), "deck": ["C01", *deck(39)]}
     problem = lineup_problems(raw, starter(), CONFIG)[1][0]
     assert problem.message("en") == "Power Surge is in the deck 4 times, more than 3"
-    assert problem.message("it") == "Power Surge è nel mazzo 4 volte, più di 3"
+    assert problem.message("it") == "Impeto di Forza è nel mazzo 4 volte, più di 3"
+    assert problem.message("ja") == "力の奔流がデッキに4枚入っています（同名カードは3枚まで）"

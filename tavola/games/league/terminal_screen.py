@@ -1,0 +1,49 @@
+"""One battle at the terminal (`TerminalScreen`): the people's menus, the play-by-play in
+words, refusals and the end."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console
+
+from tavola.core import Event, IllegalAction, Player, Table, Viewer
+from tavola.core.capabilities import TerminalPrompt
+
+from .narrate import narrate, outcome_line
+from .terminal_board import Board
+from .terminal_person import LeagueHuman
+
+
+class LeagueTerminal:
+    def __init__(self, console: Console, prompt: TerminalPrompt, lang: str) -> None:
+        self.board = Board(console, lang)
+        self.prompt = prompt
+        self.lang = lang
+
+    def people(self, seats: Sequence[str]) -> dict[str, Player]:
+        """One person per seat at this terminal; two share it (hotseat)."""
+        human = LeagueHuman(self.board, self.prompt, hotseat=len(seats) > 1)
+        return {seat: human for seat in seats}
+
+    def opening(self, table: Table, events: Sequence[Event]) -> None:
+        self.tell(table, events)
+
+    def tell(self, table: Table, events: Sequence[Event]) -> None:
+        """The events in words; the end is told once, by `outcome`."""
+        told = [e for e in events if e.type != "GAME_ENDED"]
+        for line in narrate(told, self.lang):
+            self.board.console.print(line)
+
+    def refused(self, error: IllegalAction) -> None:
+        self.board.console.print(
+            self.board.t("refused", message=error.localized(self.lang)), style="red"
+        )
+
+    def outcome(self, table: Table) -> None:
+        view = table.view(Viewer.public())
+        self.board.console.print(outcome_line(view["result"], self.lang), style="bold green")
+        lives = " – ".join(
+            f"{self.board.player(s)} {view['seats'][s]['life']}" for s in sorted(view["seats"])
+        )
+        self.board.console.print(self.board.t("final", lives=lives, turn=view["turn"]))

@@ -1,0 +1,163 @@
+"""League at the terminal through `tavola play league`: bot tables, a person typing at
+standard input against `basic`, hotseat handovers before each private choice, lineups from
+presets and files, and bad requests refused naming the flag."""
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from tavola.cli import app
+from tavola.core import GameRecord
+
+runner = CliRunner()
+EXAMPLE = Path(__file__).parents[3] / "examples" / "league" / "star_rush.toml"
+
+
+def invoke(*args, input=None):
+    return runner.invoke(app, ["play", "league", *args], input=input)
+
+
+def test_bot_table_prints_the_same_play_by_play_every_time():
+    args = ("--seats", "basic,basic", "--seed", "7", "--lang", "en")
+    first, second = invoke(*args), invoke(*args)
+    assert first.exit_code == 0, first.output
+    assert first.output == second.output
+    assert "Turn 1 begins." in first.output and "Final life:" in first.output
+
+
+def test_a_person_plays_a_whole_battle_against_basic_by_typing_numbers(tmp_path):
+    record = tmp_path / "battle.json"
+    result = invoke(
+        "--seats",
+        "human,basic",
+        "--lineups",
+        "preset_a,preset_b",
+        "--seed",
+        "4",
+        "--max-turns",
+        "3",
+        "--lang",
+        "en",
+        "--save",
+        str(record),
+        input="1\n" * 400,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Player 1 (you)" in result.output
+    assert "What do you do?" in result.output and "Keep the die at" in result.output
+    saved = GameRecord.load(record)
+    assert any(entry.seat == "0" for entry in saved.log)
+
+
+def test_the_board_shows_own_cards_and_the_opponents_as_backs():
+    result = invoke(
+        "--seats",
+        "human,basic",
+        "--seed",
+        "4",
+        "--max-turns",
+        "2",
+        "--lang",
+        "en",
+        input="1\n" * 200,
+    )
+    assert result.exit_code == 0, result.output
+    assert "▮ face down" in result.output
+    assert "Hand:" in result.output and "Waiting room: 7 not yet seen" in result.output
+
+
+def test_the_table_speaks_japanese():
+    result = invoke(
+        "--seats",
+        "human,basic",
+        "--seed",
+        "4",
+        "--max-turns",
+        "2",
+        "--lang",
+        "ja",
+        input="1\n" * 200,
+    )
+    assert result.exit_code == 0, result.output
+    assert "プレイヤー1（あなた）" in result.output and "どうしますか？" in result.output
+
+
+def test_a_wrong_number_is_asked_again():
+    result = invoke(
+        "--seats",
+        "human,basic",
+        "--seed",
+        "4",
+        "--max-turns",
+        "1",
+        "--lang",
+        "it",
+        input="99\nabc\n" + "1\n" * 100,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Scrivi un numero da 1 a" in result.output
+
+
+def test_r8_hotseat_hands_the_terminal_over_before_each_players_private_choice():
+    result = invoke(
+        "--seats",
+        "human,human",
+        "--seed",
+        "4",
+        "--max-turns",
+        "1",
+        "--lang",
+        "en",
+        input="\n1\n" * 200,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Player 1: press Enter when only you can see the screen" in result.output
+    assert "Player 2: press Enter when only you can see the screen" in result.output
+
+
+def test_lineups_from_a_file_and_a_preset():
+    result = invoke(
+        "--seats",
+        "basic,basic",
+        "--lineups",
+        f"{EXAMPLE},preset_b",
+        "--seed",
+        "2",
+        "--lang",
+        "en",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Player 1 has chosen a lineup (gimmick stage: Purgatory)." in result.output
+
+
+def test_custom_mode_asks_the_person_for_a_lineup():
+    result = invoke(
+        "--seats",
+        "human,basic",
+        "--mode",
+        "custom",
+        "--seed",
+        "4",
+        "--max-turns",
+        "1",
+        "--lang",
+        "en",
+        input="1\n" * 100,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Lineup Starstrike (gimmick stage: Galaxy)" in result.output
+
+
+def test_quitting_leaves_the_battle_unfinished():
+    result = invoke("--seats", "human,basic", "--seed", "4", "--lang", "en", input="")
+    assert result.exit_code == 1
+    assert "Game left unfinished." in result.output
+
+
+def test_bad_requests_are_refused_naming_the_flag():
+    unknown = invoke("--seats", "basic,basic", "--lineups", "nowhere,preset_b")
+    assert unknown.exit_code == 2 and "--lineups" in unknown.output
+    three = invoke("--seats", "basic,basic,basic")
+    assert three.exit_code == 2 and "seats" in three.output
+    one = invoke("--seats", "basic,basic", "--lineups", "preset_a")
+    assert one.exit_code == 2 and "--lineups" in one.output
