@@ -70,8 +70,11 @@ def test_each_ratio_is_its_configuration_over_openspiel_when_installed(figures):
 
 
 def test_the_speedup_is_the_ratio_of_the_two_runs(figures):
-    speedup = figures["sim_games_per_s_2_workers"] / figures["sim_games_per_s_1_worker"]
-    assert figures["sim_speedup_2_workers"] == pytest.approx(speedup, rel=0.01)
+    # Each games/s figure is rounded to 0.01 and the ratio to 0.001: with four games on a
+    # busy machine the figures are small, so the ratio is checked within that rounding.
+    one, two = figures["sim_games_per_s_1_worker"], figures["sim_games_per_s_2_workers"]
+    low, high = (two - 0.005) / (one + 0.005), (two + 0.005) / max(one - 0.005, 1e-9)
+    assert low - 0.0005 <= figures["sim_speedup_2_workers"] <= high + 0.0005
     assert figures["sim_games"] == 4
     assert {"engine_ratio_classic", "engine_ratio_epic"} <= set(figures)
 

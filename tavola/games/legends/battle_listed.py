@@ -111,12 +111,14 @@ def _forgo(state: LegendsState, seat: str, action: Action, events: list[Event]) 
     main_phase.forgo(state, seat, list(action.args["iids"]), events)
 
 
-def _bare(handler: Callable[[LegendsState, str, list[Event]], None]) -> Handler:
-    def run(state: LegendsState, seat: str, action: Action, events: list[Event]) -> None:
-        handler(state, seat, events)
-
-    return run
-
+BARE_EFFECTS: dict[str, Callable[[LegendsState, str, list[Event]], None]] = {
+    PASS: combat.pass_priority,
+    SKIP_ATTACK: main_phase.skip_attack,
+    END_TURN: main_phase.end_turn,
+    END_COUNTER: main_phase.end_counter,
+    CONCEDE: main_phase.concede,
+}
+"""The actions listed without arguments, called directly (passing is half of all steps)."""
 
 EFFECTS: dict[str, Handler] = {
     PLAY_CARD: _play,
@@ -128,12 +130,7 @@ EFFECTS: dict[str, Handler] = {
     DECLARE_ATTACK: _declare,
     DEFENCE_READY: _defence_ready,
     REINFORCE: _reinforce,
-    PASS: _bare(combat.pass_priority),
     FORGO: _forgo,
-    SKIP_ATTACK: _bare(main_phase.skip_attack),
-    END_TURN: _bare(main_phase.end_turn),
-    END_COUNTER: _bare(main_phase.end_counter),
-    CONCEDE: _bare(main_phase.concede),
 }
 
 
@@ -142,6 +139,11 @@ def apply_listed(state: LegendsState, seat: str, action: Action, events: list[Ev
     b = state.battle
     assert b is not None
     counted = seat == b.active_seat
-    EFFECTS[action.type](state, seat, action, events)
+    kind = action.type
+    bare = BARE_EFFECTS.get(kind)
+    if bare is not None:
+        bare(state, seat, events)
+    else:
+        EFFECTS[kind](state, seat, action, events)
     if counted and b.active_seat == seat:
         b.actions_this_turn += 1

@@ -42,7 +42,7 @@ from .draws import may_use
 from .hands import Usable, usable
 from .messages import only_args, refuse
 from .protection import attack_targets, battle, opponents, target_refusal
-from .state import Character, LegendsState
+from .state import Character, Combat, LegendsState
 from .stats import attack_stat, is_asleep
 
 ACTIONS = frozenset(
@@ -111,7 +111,7 @@ def is_out(state: LegendsState, seat: str) -> bool:
     return state.seats[seat].eliminated
 
 
-_ALONE: dict[str, frozenset[str]] = {}
+_ALONE: dict[str | None, frozenset[str]] = {}
 """One seat's own frozenset, made once: `to_act` answers at every step."""
 NOBODY: frozenset[str] = frozenset()
 
@@ -131,26 +131,32 @@ def to_act(state: LegendsState) -> frozenset[str]:
     b = state.battle
     assert b is not None
     phase = state.phase
-    # The phases of play first, the most frequent first.
+    # The phases of play first, the most frequent first; a seat's own set found inline.
     if phase == "window":
-        return _alone(b.combat.priority_seat if b.combat is not None else None)
-    if phase == "main":
-        return _alone(b.active_seat)
-    if phase == "defence_setup":
-        return _alone(b.combat.defending_seat if b.combat is not None else None)
-    if phase == "counter":
-        return _alone(b.counter_seat)
-    if phase == "setup_cut":
-        return _alone(state.cutter)
-    if phase == "setup_main_choice":
+        fight = b.combat
+        seat = fight.priority_seat if fight is not None else None
+    elif phase == "main":
+        seat = b.active_seat
+    elif phase == "defence_setup":
+        seat = b.combat.defending_seat if b.combat is not None else None
+    elif phase == "counter":
+        seat = b.counter_seat
+    elif phase == "setup_cut":
+        seat = state.cutter
+    elif phase == "setup_main_choice":
         return frozenset(battle_setup.main_choice_pending(state))
-    if phase == "setup_formation":
+    elif phase == "setup_formation":
         return frozenset(
             s
             for s, info in state.seats.items()
             if not info.eliminated and info.kind != "auto_boss" and s not in b.sealed
         )
-    return NOBODY
+    else:
+        return NOBODY
+    try:
+        return _ALONE[seat]
+    except KeyError:  # a seat's first time, or nobody
+        return _alone(seat)
 
 
 # -- the checks of each action (§6), in the spec's order ---------------------------------------
@@ -495,8 +501,8 @@ def ready_attackers(state: LegendsState, seat: str) -> list[str]:
     ]
 
 
-def _stats(state: LegendsState) -> tuple[str, ...]:
-    return ATTACK_STATS if state.config.attack_stat_rule == "choice" else ("",)
+NO_STAT = ("",)
+"""The one "stat" an attacker is listed with when the rules pick it (R40)."""
 
 
 def attack_actions(state: LegendsState, seat: str, attackers: list[str]) -> list[Action]:
@@ -509,7 +515,8 @@ def attack_actions(state: LegendsState, seat: str, attackers: list[str]) -> list
         return []
     defenders = [b.active_seat] if state.phase == "counter" else opponents(state, seat)
     targets = [t for d in defenders if d is not None for t in attack_targets(state, d)]
-    return listing.attacks(attackers, _stats(state), targets)
+    stats = ATTACK_STATS if state.config.attack_stat_rule == "choice" else NO_STAT  # R40
+    return listing.attacks(attackers, stats, targets)
 
 
 def _main_actions(state: LegendsState, seat: str) -> list[Action]:
@@ -548,17 +555,14 @@ def legal_actions(state: LegendsState, seat: str) -> list[Action]:
         return _main_actions(state, seat) if seat == b.active_seat else []
     if phase == "window":
         fight = b.combat
-        waited = fight is not None and seat == fight.priority_seat
-        return _window_actions(state, seat) if waited else []
+        if fight is None or seat != fight.priority_seat:
+            return []
+        return _window_actions(state, seat, fight)
     if seat not in to_act(state):
         return []
     if phase == "setup_main_choice":
         candidates = battle_setup.main_candidates(state, seat)
-        return (
-            [BARE[CHOOSE_MAIN]]
-            + [Action(CHOOSE_MAIN, card_id=c) for c in candidates]
-            + [BARE[CONCEDE]]
-        )
+        return [BARE[CHOOSE_MAIN]] + [listing.choose_main(c) for c in candidates] + [BARE[CONCEDE]]
     if phase == "setup_formation":
         hand = list(usable(state, seat).characters)
         room = battle_setup.table_room(state, seat)
@@ -580,11 +584,14 @@ def legal_actions(state: LegendsState, seat: str) -> list[Action]:
     raise AssertionError(f"no decision in phase {phase}")
 
 
-def _window_actions(state: LegendsState, seat: str) -> list[Action]:
+def _window_actions(state: LegendsState, seat: str, fight: Combat) -> list[Action]:
     actions = [BARE[PASS], *card_play.play_actions(state, seat)]
-    joining = combat.reinforcers(state, seat)
-    if joining:
-        actions += listing.reinforcements([c.iid for c in joining], _stats(state))
+    # `combat.reinforcers`, as ids: the attacking seat's ready characters, caps allowing.
+    if seat == fight.attacking_seat and combat.joining_open(state, fight):
+        joining = ready_attackers(state, seat)
+        if joining:
+            choice = state.config.attack_stat_rule == "choice"  # R40
+            actions += listing.reinforcements(joining, ATTACK_STATS if choice else NO_STAT)
     actions.append(BARE[CONCEDE])
     return actions
 

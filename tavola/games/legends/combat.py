@@ -8,7 +8,7 @@ import math
 from tavola.core import Event
 
 from .enchantgineering import add_hits
-from .protection import battle, controller_of
+from .protection import controller_of
 from .state import Attacker, Character, Combat, LegendsState
 from .stats import current_hp, defence_value, eff, is_asleep, is_warded
 from .turns import collect_deaths, eliminate, end_turn, expire_where, next_counter
@@ -111,20 +111,22 @@ def open_window(state: LegendsState, events: list[Event]) -> None:
     settle_priority(state, events)
 
 
+def joining_open(state: LegendsState, combat: Combat) -> bool:
+    """R44, R45: another attacker may still join (under the caps on joint attackers and
+    on plays in a window)."""
+    config = state.config
+    limit = config.max_joint_attackers
+    if limit is not None and len(combat.attackers) >= limit:
+        return False
+    return combat.plays_in_window < config.max_plays_per_window
+
+
 def reinforcers(state: LegendsState, seat: str) -> list[Character]:
     """Characters the attacking seat may still add (R45, R11, R39, R44)."""
     b = state.battle
     assert b is not None
     combat = b.combat
-    if combat is None or seat != combat.attacking_seat:
-        return []
-    config = state.config
-    if (
-        config.max_joint_attackers is not None
-        and len(combat.attackers) >= config.max_joint_attackers
-    ):
-        return []
-    if combat.plays_in_window >= config.max_plays_per_window:
+    if combat is None or seat != combat.attacking_seat or not joining_open(state, combat):
         return []
     characters = b.characters
     # R7's ready (and not forwent), inline: asked at every step of a window.
@@ -147,15 +149,31 @@ def settle_priority(state: LegendsState, events: list[Event]) -> None:
     combat = b.combat
     assert combat is not None
     order = combat.eligible_seats
+    seats = state.seats
+    attacking = combat.attacking_seat  # only it may reinforce (R45)
     while combat.consecutive_passes < len(order):
         seat = combat.priority_seat
         assert seat is not None
-        if state.seats[seat].hand or reinforcers(state, seat):  # R43: it may act
-            return
+        if seats[seat].hand or (seat == attacking and _may_reinforce(state, combat)):
+            return  # R43: it may act
         events.append(Event("priority_passed", {"seat": seat, "auto": True}))
         combat.consecutive_passes += 1
         combat.priority_seat = order[(order.index(seat) + 1) % len(order)]
     resolve(state, events)
+
+
+def _may_reinforce(state: LegendsState, combat: Combat) -> bool:
+    """Whether `reinforcers` of the attacking seat would name anyone, without listing them."""
+    if not joining_open(state, combat):
+        return False
+    b = state.battle
+    assert b is not None
+    characters = b.characters
+    for iid in state.seats[combat.attacking_seat].table:
+        c = characters[iid]
+        if not (c.exhausted or c.sleep_remaining > 0 or c.forwent):  # R7's ready
+            return True
+    return False
 
 
 def pass_priority(state: LegendsState, seat: str, events: list[Event]) -> None:
@@ -166,7 +184,8 @@ def pass_priority(state: LegendsState, seat: str, events: list[Event]) -> None:
     assert combat is not None
     events.append(Event("priority_passed", {"seat": seat, "auto": False}))
     combat.consecutive_passes += 1
-    combat.priority_seat = _next_eligible(combat, seat)
+    order = combat.eligible_seats  # `_next_eligible`, inline
+    combat.priority_seat = order[(order.index(seat) + 1) % len(order)]
     settle_priority(state, events)
 
 
@@ -185,7 +204,8 @@ def reinforce(state: LegendsState, seat: str, iid: str, stat: str, events: list[
     combat.plays_in_window += 1
     combat.consecutive_passes = 0
     events.append(Event("attacker_added", {"combat": combat.combat_id, "iid": iid, "stat": stat}))
-    combat.priority_seat = _next_eligible(combat, seat)
+    order = combat.eligible_seats  # `_next_eligible`, inline
+    combat.priority_seat = order[(order.index(seat) + 1) % len(order)]
     settle_priority(state, events)
 
 
@@ -194,10 +214,12 @@ def _cancelled(state: LegendsState, combat: Combat) -> bool:
     b = state.battle
     assert b is not None
     characters = b.characters
-    awake = [
-        a for a in combat.attackers if a.iid in characters and not is_asleep(characters[a.iid])
+    awake = [  # `is_asleep`, inline
+        a
+        for a in combat.attackers
+        if a.iid in characters and characters[a.iid].sleep_remaining <= 0
     ]
-    target_gone = combat.target not in characters and combat.target not in battle(state).egs
+    target_gone = combat.target not in characters and combat.target not in b.egs
 
     return not awake or state.seats[combat.attacking_seat].eliminated or target_gone
 

@@ -10,7 +10,7 @@ from .draws import discard
 from .effects import DiscardPerTurnAura, DrawPerTurn, DrawPerTurnAura
 from .protection import alive_characters, are_opponents, battle
 from .state import Enchantgineering, LegendsState
-from .stats import eff, keep_alive, standing
+from .stats import aura_memo, eff_among, keep_alive, standing
 
 
 def eg_card(state: LegendsState, iid: str) -> EnchantgineeringCard:
@@ -23,9 +23,10 @@ def requirement_met(state: LegendsState, seat: str) -> bool:
     """R90: two distinct characters, one with effective STR > 50, another with MP > 50."""
     strong: str | None = None  # the first strong character seen, the first wise one
     wise: str | None = None
+    memo = aura_memo(state)  # the seat's auras, summed once for all its characters
     for c in alive_characters(state, seat):
-        is_strong = eff(state, c, "str") > 50
-        is_wise = eff(state, c, "mp") > 50
+        is_strong = eff_among(state, c, "str", memo) > 50
+        is_wise = eff_among(state, c, "mp", memo) > 50
         # Paired with an earlier character (hence another one): the answer is known.
         if (is_strong and wise is not None) or (is_wise and strong is not None):
             return True

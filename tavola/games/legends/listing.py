@@ -14,6 +14,8 @@ from tavola.core import Action
 from .actions import (
     ASSIGN_EQUIPMENT,
     BUILD,
+    CHOOSE_MAIN,
+    CUT_DECK,
     DECLARE_ATTACK,
     FORGO,
     PLACE_CHARACTER,
@@ -45,28 +47,30 @@ def attacks(attackers: list[str], stats: tuple[str, ...], targets: list[str]) ->
     attacker's actions (one per stat) together."""
     out: list[Action] = []
     for t in targets:
-        row = _by_target.get((stats, t))
-        if row is None:
+        try:  # subscripts, not `get`: a method call costs more than a rare KeyError
+            row = _by_target[(stats, t)]
+        except KeyError:
             row = _by_target[(stats, t)] = {}
         for a in attackers:
-            run = row.get(a)
-            if run is None:
-                run = row[a] = tuple([attack(a, s, t) for s in stats])
-            out += run
+            try:
+                out += row[a]
+            except KeyError:
+                out += row.setdefault(a, tuple([attack(a, s, t) for s in stats]))
     return out
 
 
 def reinforcements(iids: list[str], stats: tuple[str, ...]) -> list[Action]:
     """Each ready character joining the attack with each stat."""
-    row = _joining.get(stats)
-    if row is None:
+    try:
+        row = _joining[stats]
+    except KeyError:
         row = _joining[stats] = {}
     out: list[Action] = []
     for i in iids:
-        run = row.get(i)
-        if run is None:
-            run = row[i] = tuple([reinforce(i, s) for s in stats])
-        out += run
+        try:
+            out += row[i]
+        except KeyError:
+            out += row.setdefault(i, tuple([reinforce(i, s) for s in stats]))
     return out
 
 
@@ -144,3 +148,29 @@ def play(iid: str, target: str | None) -> Action:
         return found
     args = {"iid": iid} if target is None else {"iid": iid, "target": target}
     return _keep(key, Action.frozen(PLAY_CARD, args))
+
+
+def choose_main(card_id: str) -> Action:
+    """A main chosen by its card (S3)."""
+    key = (CHOOSE_MAIN, card_id)
+    found = _memo.get(key)
+    if found is not None:
+        return found
+    return _keep(key, Action.frozen(CHOOSE_MAIN, {"card_id": card_id}))
+
+
+_cuts: dict[int, tuple[Action, ...]] = {}
+"""Deck size → its cuts: a game lists them once, and a short game's setup is a good part
+of its cost. Few deck sizes occur, so this memo has no bound."""
+
+
+def cuts(size: int) -> tuple[Action, ...]:
+    """Cutting a deck of `size` cards: at random (no number), or under each of its cards
+    but the last."""
+    found = _cuts.get(size)
+    if found is None:
+        found = _cuts[size] = (
+            Action(CUT_DECK),
+            *[Action.frozen(CUT_DECK, {"k": k}) for k in range(1, size)],
+        )
+    return found

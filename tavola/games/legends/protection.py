@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .state import Battle, Character, LegendsState
-from .status import is_vulnerable
 
 
 def battle(state: LegendsState) -> Battle:
@@ -63,7 +62,8 @@ def attack_targets(state: LegendsState, defender: str) -> list[str]:
     if tier1:
         return tier1
     characters = [on_table[iid] for iid in table]
-    targets = [c.iid for c in characters if not c.is_main and is_vulnerable(c)]
+    vulnerable = [c for c in characters if c.exhausted or c.sleep_remaining > 0]  # inline
+    targets = [c.iid for c in vulnerable if not c.is_main]
     targets += list(state.seats[defender].egs)
     if not main_protected(state, defender):
         targets += [c.iid for c in characters if c.is_main]
@@ -72,10 +72,11 @@ def attack_targets(state: LegendsState, defender: str) -> list[str]:
 
 def controller_of(state: LegendsState, iid: str) -> str | None:
     """The seat whose table holds this character (or EG), or None."""
-    ch = battle(state).characters.get(iid)
+    b = battle(state)
+    ch = b.characters.get(iid)
     if ch is not None:
         return ch.controller
-    eg = battle(state).egs.get(iid)
+    eg = b.egs.get(iid)
     return eg.controller if eg is not None else None
 
 

@@ -14,10 +14,13 @@ from .status import is_asleep, is_ready, is_vulnerable
 __all__ = [
     "attack_stat",
     "attack_value",
+    "aura_memo",
     "best_stat",
     "current_hp",
     "defence_value",
+    "dying",
     "eff",
+    "eff_among",
     "effective_values",
     "is_asleep",
     "is_ready",
@@ -52,6 +55,27 @@ def _stat_effects(state: LegendsState, iid: str) -> tuple[Any, ...]:
             kinds = ModifyStatAura | ProtectMagicAura
             found = tuple(a for a in card.auras if isinstance(a, kinds))
         defs.stat_effects[iid] = found
+    return found
+
+
+def _stat_sums(state: LegendsState, iid: str) -> tuple[dict[str, int], dict[str, int]]:
+    """`_stat_effects`' changes of stats summed by stat, read once per game: an equipment's
+    on its bearer (and nothing on anyone else), or an EG's auras on its allies' characters,
+    then on its enemies'. Sums of integers: the order the effects come in does not matter."""
+    defs = state.card_defs()
+    found = defs.stat_sums.get(iid)
+    if found is None:
+        own: dict[str, int] = {}
+        enemy: dict[str, int] = {}
+        aura = not isinstance(defs[iid], EquipmentCard)
+        for e in _stat_effects(state, iid):
+            if not isinstance(e, ModifyStat):  # a ward
+                continue
+            if aura and e.applies_to == "enemy_characters":  # type: ignore[attr-defined]
+                enemy[e.stat] = enemy.get(e.stat, 0) + e.amount
+            elif not aura or e.applies_to == "ally_characters":  # type: ignore[attr-defined]
+                own[e.stat] = own.get(e.stat, 0) + e.amount
+        found = defs.stat_sums[iid] = (own, enemy)
     return found
 
 
@@ -98,45 +122,95 @@ def _auras_around(b: Battle) -> bool:
 
 def _aura_total(state: LegendsState, ch: Character, stat: str) -> int:
     """Σ of `_auras` on `stat`, without listing them: this runs for every character an
-    effective value is asked of while an Enchantgineering stands."""
+    effective value is asked of while an Enchantgineering stands. Each complete EG's
+    auras come summed by stat (`_stat_sums`)."""
     b = state.battle
     assert b is not None
     seats = state.seats
     team = seats[ch.controller].team
     spared: bool | None = None  # R35, asked once and only when it matters
+    sums: dict[str, tuple[dict[str, int], dict[str, int]]] | None = None
     total = 0
     for eg in b.egs.values():
         if eg.progress < eg.phases:  # not complete (R93)
             continue
-        hostile = seats[eg.controller].team != team  # R31
-        wanted = "enemy_characters" if hostile else "ally_characters"
-        for aura in _stat_effects(state, eg.iid):
-            if aura.applies_to != wanted or not isinstance(aura, ModifyStat) or aura.stat != stat:
-                continue
-            if hostile and ch.is_main:
+        if sums is None:
+            sums = state.card_defs().stat_sums
+        allies, enemies = sums.get(eg.iid) or _stat_sums(state, eg.iid)
+        if seats[eg.controller].team != team:  # R31: hostile
+            amount = enemies.get(stat)
+            if amount and ch.is_main:
                 if spared is None:
                     spared = main_protected(state, ch.controller)
                 if spared:
                     continue
-            total += aura.amount
+        else:
+            amount = allies.get(stat)
+        if amount:
+            total += amount
+    return total
+
+
+def _own_total(state: LegendsState, ch: Character, stat: str) -> int:
+    """Σ of a character's own modifiers and equipment on `stat`."""
+    total = 0
+    for m in ch.modifiers:
+        if m.stat == stat:
+            total += m.amount
+    equipment = ch.equipment_iid
+    if equipment is not None:
+        total += _stat_sums(state, equipment)[0].get(stat, 0)
     return total
 
 
 def modifier_total(state: LegendsState, ch: Character, stat: str) -> int:
     """Σ of modifiers, equipment and auras on `stat` (str, mp, def or hp_max)."""
-    # Plain loops with early outs: this runs for every character at every step.
-    total = 0
-    for m in ch.modifiers:
-        if m.stat == stat:
-            total += m.amount
-    if ch.equipment_iid is not None:
-        for e in _stat_effects(state, ch.equipment_iid):
-            if isinstance(e, ModifyStat) and e.stat == stat:
-                total += e.amount
+    # Early outs: this runs for every character at every step.
+    touched = ch.modifiers or ch.equipment_iid is not None
+    total = _own_total(state, ch, stat) if touched else 0
     b = state.battle
     if b is not None and b.egs:
         total += _aura_total(state, ch, stat)
     return total
+
+
+AuraMemo = dict[tuple[str, bool, str], int]
+"""Seat, main-or-not and stat → the auras' total, for many characters of a state that
+does not change meanwhile: auras reach a character only through the first two (R31, R35)."""
+
+
+def aura_memo(state: LegendsState) -> AuraMemo | None:
+    """An empty `AuraMemo`, or None when no complete EG stands (no aura reaches anyone)."""
+    b = state.battle
+    return {} if b is not None and _any_aura(b) else None
+
+
+def _aura_among(state: LegendsState, ch: Character, stat: str, memo: AuraMemo) -> int:
+    key = (ch.controller, ch.is_main, stat)
+    total = memo.get(key)  # (not a KeyError: a fresh memo misses first, and raising costs)
+    if total is None:
+        total = memo[key] = _aura_total(state, ch, stat)
+    return total
+
+
+def _max_hp_among(state: LegendsState, ch: Character, memo: AuraMemo | None) -> int:
+    """`max_hp` of one of many characters read together (`aura_memo`)."""
+    value: int = state.card(ch.iid).hp  # type: ignore[union-attr]  # (a character's card)
+    if ch.modifiers or ch.equipment_iid is not None:
+        value += _own_total(state, ch, "hp_max")
+    if memo is not None:
+        value += _aura_among(state, ch, "hp_max", memo)
+    return value if value > 1 else 1
+
+
+def eff_among(state: LegendsState, ch: Character, stat: str, memo: AuraMemo | None) -> int:
+    """`eff` of one of many characters read together (`aura_memo`)."""
+    value: int = getattr(state.card(ch.iid), STAT_FIELDS[stat])
+    if ch.modifiers or ch.equipment_iid is not None:
+        value += _own_total(state, ch, stat)
+    if memo is not None:
+        value += _aura_among(state, ch, stat, memo)
+    return value if value > 0 else 0
 
 
 def eff(state: LegendsState, ch: Character, stat: str) -> int:
@@ -258,16 +332,61 @@ def defence_value(state: LegendsState, target: Character, stated: str | None) ->
     return max(eff(state, target, "def"), eff(state, target, "mp"))
 
 
+def _any_aura(b: Battle) -> bool:
+    """Whether an aura may change a max HP: an EG stands, complete."""
+    return bool(b.egs) and _auras_around(b)
+
+
+def dying(state: LegendsState) -> list[Character]:
+    """R77: the characters at 0 HP (`current_hp` ≤ 0). Undamaged ones are skipped (max HP
+    is never below 1); one that no modifier, equipment or aura touches is at its printed
+    max HP. Asked after every hit and every card's effect."""
+    b = state.battle
+    assert b is not None
+    defs = state.card_defs()
+    memo = aura_memo(state)
+    found = []
+    for ch in b.characters.values():  # `_max_hp_among`, inline: epic HP stays damaged
+        damage = ch.damage
+        if damage <= 0:
+            continue
+        most: int = defs[ch.iid].hp  # type: ignore[union-attr]  # (a character's card)
+        if ch.modifiers or ch.equipment_iid is not None:
+            most += _own_total(state, ch, "hp_max")
+        if memo is not None:
+            key = (ch.controller, ch.is_main, "hp_max")
+            bonus = memo.get(key)
+            if bonus is None:
+                bonus = memo[key] = _aura_total(state, ch, "hp_max")
+            most += bonus
+        if damage >= (most if most > 1 else 1):
+            found.append(ch)
+    return found
+
+
 def standing(state: LegendsState) -> set[str]:
-    """Characters with HP above 0 now (to compare before and after a bonus ends)."""
-    return {iid for iid, ch in battle(state).characters.items() if current_hp(state, ch) > 0}
+    """Characters with HP above 0 now (to compare before and after a bonus ends); the
+    printed max HP for those nothing touches, as in `dying`."""
+    b = state.battle
+    assert b is not None
+    defs = state.card_defs()
+    memo = aura_memo(state)
+    found = set()
+    for iid, ch in b.characters.items():
+        if ch.modifiers or ch.equipment_iid is not None or memo is not None:
+            if _max_hp_among(state, ch, memo) > ch.damage:
+                found.add(iid)
+        elif defs[ch.iid].hp > ch.damage:  # type: ignore[union-attr]
+            found.add(iid)
+    return found
 
 
 def keep_alive(state: LegendsState, before: set[str]) -> None:
     """R75: when a max-HP bonus ends (a modifier expires, an aura or its EG goes), a
     character that was standing keeps 1 HP. Other losses of max HP (an aura newly reaching
     an exposed main) are not protected: those characters die (R77)."""
+    characters = battle(state).characters
     for iid in before:
-        ch = battle(state).characters.get(iid)
+        ch = characters.get(iid)
         if ch is not None and current_hp(state, ch) <= 0:
             ch.damage = max_hp(state, ch) - 1

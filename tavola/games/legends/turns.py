@@ -13,7 +13,7 @@ from .ending import competition_ranks, finish
 from .protection import alive_characters, battle
 from .setup import BOSS
 from .state import Character, LegendsState, Modifier
-from .stats import current_hp, keep_alive, printed, standing
+from .stats import current_hp, dying, keep_alive, printed, standing
 
 
 def live_seats(state: LegendsState) -> list[str]:
@@ -93,10 +93,7 @@ def next_counter(state: LegendsState, events: list[Event]) -> None:
         seat = b.counter_queue.pop(0)
         if state.seats[seat].eliminated:
             continue
-        if not any(
-            not (c.exhausted or c.sleep_remaining > 0 or c.forwent)  # R7's ready, R10
-            for c in alive_characters(state, seat)
-        ):
+        if not _any_ready(state, seat):
             events.append(Event("counter_skipped", {"seat": seat, "against": active}))
             continue
         b.counter_seat = seat
@@ -106,6 +103,18 @@ def next_counter(state: LegendsState, events: list[Event]) -> None:
         return
     b.counter_queue = []
     end_turn(state, events)
+
+
+def _any_ready(state: LegendsState, seat: str) -> bool:
+    """R7's ready (not forwent, R10): someone able to attack (a plain loop, no generator)."""
+    b = state.battle
+    assert b is not None
+    characters = b.characters
+    for iid in state.seats[seat].table:
+        c = characters[iid]
+        if not (c.exhausted or c.sleep_remaining > 0 or c.forwent):
+            return True
+    return False
 
 
 def end_turn(state: LegendsState, events: list[Event]) -> None:
@@ -194,12 +203,9 @@ def settle_deaths(state: LegendsState, events: list[Event]) -> None:
 def collect_deaths(state: LegendsState, events: list[Event]) -> list[str]:
     """R77: characters at 0 HP die (a death may expose a main to an enemy max-HP aura, R35,
     so this repeats); returns the seats whose main died, for the caller to eliminate."""
-    b = state.battle
-    assert b is not None
     fallen: list[str] = []
-    # Undamaged characters are skipped: max HP is never below 1 (R72).
-    while dying := [c for c in b.characters.values() if c.damage > 0 and current_hp(state, c) <= 0]:
-        for ch in dying:
+    while at_zero := dying(state):
+        for ch in at_zero:
             fallen += kill(state, ch, events)
     return fallen
 
