@@ -16,6 +16,15 @@ from .ismcts import IsmctsBot
 from .random_bot import RandomBot
 
 BOT_NAMES = ("random", "reference", "greedy", "ismcts")
+BOT_BUDGETS = {"greedy": "SAMPLES", "ismcts": "ITERATIONS"}
+"""The bots that take a budget after a colon, and what it counts (see `make_bot`)."""
+
+
+def seat_kind_usage(kind: str) -> str:
+    """How a seat kind is typed: `greedy[:SAMPLES]`; a kind without a budget as it is."""
+    budget = BOT_BUDGETS.get(kind)
+    return f"{kind}[:{budget}]" if budget else kind
+
 
 REFEREE_BOT = "reference"
 """Who plays a seat a table adds beyond those asked for (a referee's; see `TableBuilder`)."""
@@ -81,4 +90,13 @@ def _seconds(name: str, text: str) -> float:
     return seconds
 
 
-__all__ = ["BOT_NAMES", "REFEREE_BOT", "GreedyBot", "IsmctsBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOT_BUDGETS",
+    "BOT_NAMES",
+    "REFEREE_BOT",
+    "GreedyBot",
+    "IsmctsBot",
+    "RandomBot",
+    "make_bot",
+    "seat_kind_usage",
+]

@@ -15,7 +15,7 @@ from rich.console import Console
 from tavola.core import GameRecord, TavolaError, game_names, get_game, replay
 from tavola.core.scenario import run_file, scenario_files
 
-from . import balance, bench, play, report, serve, simulate
+from . import balance, bench, campaign, play, report, serve, simulate, tournament
 from .table_commands import register as register_table_commands
 
 COMMANDS_GROUP = "tavola.commands"
@@ -30,10 +30,12 @@ app.command()(serve.serve)
 app.command(context_settings=simulate.CONTEXT)(simulate.simulate)
 app.command()(report.report)
 app.command()(bench.bench)
+app.command()(tournament.tournament)
 register_table_commands(app)
 scenario_app = typer.Typer(help="Rule scenarios written as data.")
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(balance.app, name="balance")
+app.add_typer(campaign.app, name="campaign")
 console = Console(highlight=False)
 
 

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table as RichTable
 
+from tavola.bots import seat_kind_usage
 from tavola.core import Game, UnknownGame, game_names, get_game
 from tavola.core.capabilities import TerminalTable, capability
 
@@ -92,7 +93,10 @@ def show_help(ctx: typer.Context, game: str | None, model: type[BaseModel] | Non
         grid.add_column()
         for flag, help_text in describe(model) if model is not None else []:
             grid.add_row(flag, help_text)
-        body = grid if grid.row_count else "none"
+        # The seats the game declares (people, bots, its automata), as --seats takes them.
+        kinds = get_game(game).info.seat_kinds
+        grid.add_row("--seats", "seat kinds: " + ", ".join(seat_kind_usage(k) for k in kinds))
+        body = grid
         title = f"Options of {game}"
         Console().print(Panel(body, title=title, title_align="left", border_style="dim"))
     raise typer.Exit(0)

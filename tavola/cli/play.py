@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from tavola.bots import make_bot
+from tavola.bots import BOT_NAMES, make_bot, seat_kind_usage
 from tavola.core import Event, IllegalAction, Player, Table, TavolaError, Viewer, filter_events
 from tavola.core.capabilities import (
     HUMAN,
@@ -38,6 +38,7 @@ TEXT = {
         "no_person": "{game}: no seat for a person at the terminal ({seats}).",
     },
 }
+BOTS = ", ".join(seat_kind_usage(name) for name in BOT_NAMES)
 REFEREE_SEAT_KIND = "reference"
 """Who plays a seat the request did not name (a referee's): the game's own bot."""
 
@@ -64,8 +65,8 @@ def play(
     seats: Annotated[
         str,
         typer.Option(
-            help="Comma-separated, one per seat: human, a bot (random, reference, greedy, "
-            "ismcts:N) or one of the game's automata; default: the game's usual table."
+            help=f"Comma-separated, one per seat: human, a bot ({BOTS}) or one of the game's"
+            " automata (GAME --help lists the game's seats); default: the game's usual table."
         ),
     ] = "",
     names: Annotated[str, typer.Option(help="Comma-separated names, one per seat.")] = "",

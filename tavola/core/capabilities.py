@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, runtime_checkable
 
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
     from .errors import IllegalAction
     from .protocol import Game
     from .table import Player, Table
+    from .tournaments import Entrant
+    from .viewer import Viewer
 
 S = TypeVar("S", contravariant=True)
 C = TypeVar("C")
@@ -227,6 +230,26 @@ class ReportWords:
     distributions: tuple[str, ...] = ()
     """End figures (column prefixes of `seat_columns`) whose whole distribution the report
     shows, with its percentiles and a histogram: a score a player sets out to beat."""
+    first: str = "the seat that plays first"
+    """Who the `first` column names (`RowGroups.first_seat`), for the report's advantage."""
+    groups: Mapping[str, str] = field(default_factory=dict)
+    """What each per-seat label of `RowGroups.seat_groups` is, by column prefix: the report
+    shows a seat's win rate by each (a lineup, a gimmick)."""
+
+
+@runtime_checkable
+class RowGroups(Protocol):
+    """What a `RowExtractor` may also read, when the game's view names no `turn_order`
+    or a seat's play depends on a choice made before the game (its lineup)."""
+
+    def first_seat(self, view: Mapping[str, Any], events: Sequence[Event]) -> str:
+        """The seat that went first ("" when none did)."""
+        ...
+
+    def seat_groups(self, view: Mapping[str, Any], seat: str) -> dict[str, str]:
+        """Labels of the seat's game (its lineup, its gimmick) by column prefix, each a
+        word that is not a number: the report gives win rates by each label."""
+        ...
 
 
 @runtime_checkable
@@ -381,6 +404,72 @@ class Autopilot(Protocol[S]):
         ...
 
 
+@runtime_checkable
+class ActionCheck(Protocol[S]):
+    """What is wrong with an action, said before it is sent: a form that builds an action
+    (a sealed post) shows every problem at once instead of the first refusal. Nothing
+    changes; an empty list means `apply` would take it now."""
+
+    def check(self, state: S, seat: str, action: Action) -> list[IllegalAction]:
+        """Every problem of `action` for `seat`, each as the refusal it would be (a stable
+        code and its sentence in each language)."""
+        ...
+
+
+@runtime_checkable
+class PrivateWaiting(Protocol[S]):
+    """A game where who has already chosen is hidden (a team's sealed post): each viewer
+    is told only the awaited seats it may know of. Without it, everyone sees `to_act`."""
+
+    def to_act_seen_by(self, state: S, seat: str | None) -> frozenset[str]:
+        """The awaited seats `seat` (None: the public) may know are awaited."""
+        ...
+
+
+@runtime_checkable
+class TimedActions(Protocol[S]):
+    """A game whose rules read the time (a deadline): the server stamps each action with
+    its own clock before the game applies it, so no seat chooses its instant and the
+    stamped action, kept in the log, replays exactly."""
+
+    def stamp(self, state: S, seat: str, action: Action, at: datetime) -> Action:
+        """`action` as it happens at the server's instant `at` (UTC); an action that
+        carries an instant of its own where the server's belongs is refused
+        (`IllegalAction`)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class ExportText:
+    """A text a viewer may take away and paste elsewhere (a forum post, a private
+    message): `name` is stable and URL-safe, `title` and `text` in the language asked for,
+    `filename` without its extension (the text is plain UTF-8)."""
+
+    name: str
+    title: str
+    filename: str
+    text: str
+
+    def to_json(self) -> dict[str, str]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "filename": self.filename,
+            "text": self.text,
+        }
+
+
+@runtime_checkable
+class Exports(Protocol[S]):
+    """Texts the game writes for use outside the table (a forum's posts and private
+    messages). The game answers only those `viewer` may see: the shell never filters
+    them, it only serves them."""
+
+    def exports(self, state: S, viewer: Viewer, lang: str) -> list[ExportText]:
+        """Every text `viewer` may take away now, in `lang` (empty: none)."""
+        ...
+
+
 Direction = Literal["weaken", "strengthen"]
 
 
@@ -474,6 +563,147 @@ class CardTuning(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class CampaignBattle:
+    """A campaign waits for this battle: a game to play as `Game.new(config, seed, setup)`,
+    then to hand back finished to `Campaigns.campaign_record`."""
+
+    number: int
+    """The battle's place in the campaign's list, from 1."""
+    attempt: int
+    """1 for the first try; retries count on."""
+    config: Mapping[str, Any]
+    seed: int
+    setup: Mapping[str, Any] | None
+    seats: tuple[str, ...]
+    """Who plays each seat, in `Game.seats` order: `human`, a bot's name or an automaton."""
+    title: str
+    """The battle in words, in the language asked for."""
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignOption:
+    """One thing a between-battle choice may pick (a battle, a card), with its words."""
+
+    value: Any
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignChoice:
+    """A campaign waits for a seat's choice between battles: an action of type `action`
+    whose argument `argument` is one of `options` (or, when `limit` is set, a list of at
+    most `limit` of them, as the game counts them)."""
+
+    seat: str
+    name: str
+    """The seat's name, as the players know it."""
+    kind: str
+    """Who makes it: `human` or a bot's name."""
+    action: str
+    argument: str
+    options: tuple[CampaignOption, ...]
+    limit: int | None
+    question: str
+
+
+@runtime_checkable
+class Campaigns(Protocol[S]):
+    """A sequence of games played by one party, with what it carries between them. The
+    campaign itself is plain JSON data (what the store persists): every method takes it and
+    none changes it; the choices and records return the campaign as it then is."""
+
+    def campaign_config(
+        self, options: Mapping[str, Any], party: Sequence[Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """A campaign config: `options` (empty: the game's ready-made campaign) with its
+        party seated as `party` says, one `{kind, name?}` per member (`human` or `bot`);
+        an empty `party` keeps the options' own."""
+        ...
+
+    def new_campaign(self, config: Mapping[str, Any], seed: int) -> dict[str, Any]:
+        """A new campaign; a bad config raises `ConfigError` naming the field."""
+        ...
+
+    def campaign_next(
+        self, campaign: Mapping[str, Any], lang: str
+    ) -> CampaignBattle | CampaignChoice | None:
+        """What the campaign waits for; None once it is over."""
+        ...
+
+    def campaign_choose(
+        self, campaign: Mapping[str, Any], seat: str, action: Action
+    ) -> tuple[dict[str, Any], list[Event]]:
+        """A between-battle choice; an illegal one raises `IllegalAction` (the campaign
+        given is never changed)."""
+        ...
+
+    def campaign_bot_choice(self, campaign: Mapping[str, Any], seat: str) -> Action:
+        """The choice the game's own rule makes for a bot seat now."""
+        ...
+
+    def campaign_record(
+        self, campaign: Mapping[str, Any], state: S
+    ) -> tuple[dict[str, Any], list[Event]]:
+        """The campaign after the battle it waited for ended in `state` (that battle's
+        final state); `IllegalAction` if `state` is not that battle, or not over."""
+        ...
+
+    def campaign_view(
+        self, campaign: Mapping[str, Any], viewer: Viewer, lang: str
+    ) -> dict[str, Any]:
+        """JSON-ready view: what `viewer` may see of the party and its carried cards."""
+        ...
+
+    def campaign_lines(self, campaign: Mapping[str, Any], viewer: Viewer, lang: str) -> list[str]:
+        """The campaign as it stands, in words, for the terminal."""
+        ...
+
+    def campaign_result(self, campaign: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The result once the campaign is over (won or lost), else None."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """A finished tournament game as the tournament reads it (`tavola.core.tournaments`):
+    each entrant's place (1 = first; shared places allowed), in the order the table was
+    given its entrants, and their positions in the order they played."""
+
+    places: tuple[int, ...]
+    order: tuple[int, ...]
+
+
+@runtime_checkable
+class TournamentRules(Protocol[S]):
+    """What a tournament needs of its game: the game's part of the tournament's options,
+    an entrant's registration (its deck, its main), the config of one tournament table and
+    the reading of a finished one. The format itself (pairings, points, standings) is
+    `tavola.core.tournaments`'."""
+
+    def tournament_options(self) -> type[BaseModel]:
+        """The game's own tournament options (deck size, the game's mode…), each bounded;
+        keys outside it and the format's are refused."""
+        ...
+
+    def check_entrant(self, entrant: Entrant, options: BaseModel) -> Entrant:
+        """The entrant as the game keeps it (its deck written out), or `IllegalAction`
+        with the game's refusal code when its deck or main may not play."""
+        ...
+
+    def tournament_table(
+        self, entrants: Sequence[Entrant], options: BaseModel, order: Sequence[int] | None
+    ) -> dict[str, Any]:
+        """The config of one game between `entrants` (seated in this order): `order`, their
+        positions in the playing order the game must follow, or None for the game's own
+        rule of who starts."""
+        ...
+
+    def table_result(self, state: S) -> TableResult:
+        """How a finished tournament game ended, its seats read in entrant order."""
+        ...
+
+
 CAPABILITIES: dict[str, type[Any]] = {
     "narration": Narration,
     "evaluation": Evaluation,
@@ -485,7 +715,13 @@ CAPABILITIES: dict[str, type[Any]] = {
     "rl_encoding": RlEncoding,
     "terminal_table": TerminalTable,
     "autopilot": Autopilot,
+    "action_check": ActionCheck,
+    "timed_actions": TimedActions,
+    "private_waiting": PrivateWaiting,
     "card_tuning": CardTuning,
+    "campaigns": Campaigns,
+    "tournament_rules": TournamentRules,
+    "exports": Exports,
 }
 """Every optional capability by the name a `GameInfo` declares it with."""
 

@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class TavolaError(Exception):
     """Base of every error Tavola reports to a user: a stable `code` and a sentence."""
 
-    def __init__(self, code: str, message: str, *, message_it: str | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        message_it: str | None = None,
+        messages: Mapping[str, str] | None = None,
+    ) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
         self.message_it = message_it or message
+        self.messages = dict(messages or {})
+        """The sentence in a game's further languages (Japanese for Legend.a.League)."""
 
     def localized(self, lang: str) -> str:
-        """The message in `lang` ("it" or "en")."""
-        return self.message_it if lang == "it" else self.message
+        """The message in `lang` ("it", "en", or one of `messages`); English otherwise."""
+        if lang == "it":
+            return self.message_it
+        return self.messages.get(lang, self.message)
 
     def to_json(self) -> dict[str, str]:
         return {"code": self.code, "message": self.message, "message_it": self.message_it}

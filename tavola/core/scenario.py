@@ -18,7 +18,9 @@ from typing import Any
 from .actions import Action, Event
 from .capabilities import ReferencePlayer, capability
 from .errors import IllegalAction, TavolaError
+from .scenario_campaign import run_campaign
 from .scenario_checks import CHECKS, ScenarioFailure, run_checks, same
+from .scenario_tournament import is_tournament, run_tournament
 from .table import Table
 
 KEYS = frozenset({"title", "game", "seed", "config", "setup", "step", "seat", "view"}) | CHECKS
@@ -117,6 +119,20 @@ def _step(table: Table, step: Any, view: str) -> list[Event]:
 
 def run_scenario(data: Mapping[str, Any], source: str) -> ScenarioResult:
     title = str(data.get("title", "(untitled)"))
+    if is_tournament(data):  # a format's rules, results given: its own runner
+        try:
+            run_tournament(data)
+        except (ScenarioFailure, TavolaError) as exc:
+            return ScenarioResult(source, title, False, str(exc))
+        return ScenarioResult(source, title, True)
+    if data.get("kind") == "campaign":  # choices between battles too (scenario_campaign)
+        try:
+            run_campaign(data)
+        except ScenarioFailure as exc:
+            return ScenarioResult(source, title, False, str(exc))
+        except TavolaError as exc:
+            return ScenarioResult(source, title, False, f"{exc.code}: {exc.message}")
+        return ScenarioResult(source, title, True)
     try:
         unknown = sorted(set(data) - KEYS)
         if unknown:

@@ -11,22 +11,29 @@ act from threads, whose writes the loop commits too.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
 from tavola.core import PLATFORM_ACTIONS, Action, Event, IllegalAction, LogEntry, state_hash
+from tavola.core.capabilities import TimedActions, capability
 from tavola.store import Database, repo
 from tavola.store.group import GroupCommit
 
+from .campaigns.ending import record_battle
 from .clocks import sync_clocks
-from .live import Clock, Live, now
+from .live import Clock, Live, aware, now
 from .loading import Games
+from .ratings.counting import count_ending
+from .ratings.ending import Ending, ending_of
 from .refusal import Refusal
+from .tournaments.ending import record_table
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +45,8 @@ class Move:
     """An accepted action on its way to the log: the state it makes and what is stored."""
 
     version: int
+    action: Action
+    """The action as played: stamped with the server's clock when the game reads the time."""
     state: Any
     events: list[Event]
     status: str
@@ -181,16 +190,18 @@ class Moves:
         live.version, live.status = move.version, move.status
         if isinstance(answer, dict):  # else True: an untimed game's clocks stay as they are
             live.clocks = answer
-        live.table.log.append(LogEntry(seat, action))
+        live.table.log.append(LogEntry(seat, move.action))
         live.table.events.extend(move.events)
         self.accepted(live)
 
     def _move_write(self, live: Live, move: Move) -> tuple[Any, str, repo.Append]:
         """The group-commit write of a move (work, key, first row): the move and its
         snapshot are appended under the database's version check with its group's others,
-        then its clocks are written. It answers the clocks as stored (True: an untimed
-        game, whose write is the row alone), or None (nothing written) when the game was no
-        longer at the move's version."""
+        then its clocks are written and, at the end of a game, the ratings counted (if it
+        may be rated), the battle recorded in its campaign (if it is one's) and the result
+        in its tournament (if it is one's). It answers the clocks as stored (True: an
+        untimed game, whose write is the row alone), or None (nothing written) when the
+        game was no longer at the move's version."""
         append = repo.Append(
             live.game_id,
             move.version - 1,
@@ -201,9 +212,20 @@ class Moves:
             move.snapshot,
         )
         over = move.status == "over"
-        if not live.clocks and (over or not live.game.clocks(move.state)):
+        timed = bool(live.clocks) or (not over and bool(live.game.clocks(move.state)))
+        ending = _ending(live, move) if over else None
+        if not timed and not over:
             return None, live.game_id, append
-        work = lambda session: sync_clocks(session, live, move.state, over)  # noqa: E731
+
+        def work(session: Any) -> Written:
+            if ending is not None:  # in the commit that records the end: counted once
+                count_ending(session, ending, now())
+            if over:  # a campaign's battle: recorded in its campaign in the same commit
+                record_battle(session, live.game, live.game_id, move.state)
+                # a tournament's game: its result recorded in the tournament, likewise
+                record_table(session, live.game, live.game_id, move.state)
+            return sync_clocks(session, live, move.state, over) if timed else True
+
         return work, live.game_id, append
 
     def _first_answer(
@@ -224,6 +246,13 @@ class Moves:
             return None
         if first.seat != seat:
             raise Refusal(409, "duplicate_id", "That action id was used by another seat.")
+        # The first was stamped with the server's clock when it was played: the repeat is
+        # compared as it would have been stamped then.
+        timed = capability(live.game, TimedActions)
+        if timed is not None:
+            # An action the stamp refuses cannot be the first: refused as a reused id below.
+            with contextlib.suppress(IllegalAction):
+                action = timed.stamp(live.table.state, seat, action, aware(first.created_at))
         if Action.from_json(first.action) != action:
             raise Refusal(
                 409,
@@ -238,11 +267,30 @@ class Moves:
         return ActResult(first.seq, events, duplicate=True)
 
 
+def _ending(live: Live, move: Move) -> Ending | None:
+    """What of a game that `move` finishes may count for ratings (None: nothing can)."""
+    people = [seat for seat, info in live.seats.items() if info.human]
+    teams = live.game.teams(move.state)
+    return ending_of(
+        live.game_id, live.game.name, move.outcome, teams, people, seed_known=live.seed_known
+    )
+
+
+def stamped(live: Live, seat: str, action: Action, at: datetime) -> Action:
+    """`action` with the server's instant `at`, for a game that reads the time (else as
+    it came); a seat that sends an instant of its own is refused (`IllegalAction`)."""
+    timed = capability(live.game, TimedActions)
+    return timed.stamp(live.table.state, seat, action, at) if timed is not None else action
+
+
 def _move(live: Live, seat: str, action: Action, client_action_id: str | None) -> Move:
     """The move the engine makes of `action`, on a copy of the state: nothing in memory
-    changes until the move is committed."""
+    changes until the move is committed. A game that reads the time gets the action
+    stamped with the server's clock, the instant the move is logged with."""
+    played_at = now()
     state = live.game.clone(live.table.state)
     try:
+        action = stamped(live, seat, action, played_at)
         raw = live.game.apply(state, seat, action)
     except IllegalAction as exc:
         raise Refusal(422, exc.code, exc.message, message_it=exc.message_it) from None
@@ -268,6 +316,7 @@ def _move(live: Live, seat: str, action: Action, client_action_id: str | None) -
     version = live.version + 1
     return Move(
         version=version,
+        action=action,
         state=state,
         events=events,
         status="over" if outcome else "active",
@@ -280,7 +329,7 @@ def _move(live: Live, seat: str, action: Action, client_action_id: str | None) -
             "action": action.to_json(),
             "client_action_id": client_action_id,
             "events": [e.to_record() for e in events],
-            "created_at": now(),
+            "created_at": played_at,
         },
         snapshot=live.game.dump(state) if version % SNAPSHOT_EVERY == 0 else None,
     )

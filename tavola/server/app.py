@@ -18,15 +18,18 @@ from tavola.store import Database, repo
 
 from . import accounts, errors, links, ratelimit, reports
 from .bodies import StrictJson
+from .campaigns import routes as campaign_routes
 from .hub import Hub
 from .limits import MAX_BODY, BodyLimit
 from .listener import Listener
 from .loading import IDLE_SECONDS
 from .ratelimit import DEFAULT_CREATION_LIMIT, CreationLimit
-from .routes import catalog, pages, play, socket, tables
+from .ratings import routes as rating_routes
+from .routes import catalog, exports, pages, play, socket, tables
 from .routes import reports as report_routes
 from .service import GameService
 from .thinking import THINK_SECONDS
+from .tournaments import routes as tournament_routes
 
 CHECKPOINT_SECONDS = 1.0
 TROUBLE_PAUSE_SECONDS = 1.0
@@ -114,7 +117,18 @@ def create_app(
     accounts.install(app, service)
     ratelimit.install(app, create_limit)
 
-    for routes in (catalog, tables, play, socket, pages, report_routes):
+    for routes in (
+        catalog,
+        tables,
+        play,
+        exports,
+        socket,
+        pages,
+        report_routes,
+        rating_routes,
+        campaign_routes,
+        tournament_routes,
+    ):
         app.include_router(routes.router)
     if pages.WEB.is_dir():
         app.mount("/", StaticFiles(directory=pages.WEB, html=True), name="web")

@@ -38,3 +38,11 @@ def join_url(base: str, game_id: str, seat: str, *, token: str | None, invite: s
     the fragment, which browsers never send to a server or a log."""
     secret = f"token={token}" if token else f"invite={invite}"
     return f"{base}/play/{quote(game_id, safe='')}?seat={quote(seat, safe='')}#{secret}"
+
+
+def campaign_url(
+    base: str, campaign_id: str, seat: str, *, token: str | None, invite: str | None
+) -> str:
+    """A campaign seat's link, its secret in the fragment as a table seat's."""
+    secret = f"token={token}" if token else f"invite={invite}"
+    return f"{base}/campaigns/{quote(campaign_id, safe='')}?seat={quote(seat, safe='')}#{secret}"

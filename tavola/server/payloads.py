@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tavola.core import Event, Game, Table, Viewer, filter_events
-from tavola.core.capabilities import Narration, capability
+from tavola.core.capabilities import Narration, PrivateWaiting, capability
 
 from .live import Live, aware
 from .refusal import Refusal
@@ -33,7 +33,7 @@ def payload(
             "seat": seat,
             # Told to every seat: whoever chose the seed may know the hidden cards.
             "practice_seed_known": live.seed_known,
-            "to_act": sorted(live.table.to_act),
+            "to_act": sorted(awaited(live, seat)),
             "seats": {
                 s: {"name": i.name, "kind": i.kind, "bot": i.bot, "joined": i.joined}
                 for s, i in live.seats.items()
@@ -58,6 +58,14 @@ def payload(
             if seat is not None
             else [],
         }
+
+
+def awaited(live: Live, seat: str | None) -> frozenset[str]:
+    """The awaited seats this viewer may know of (a game may hide who has chosen)."""
+    private = capability(live.game, PrivateWaiting)
+    if private is None:
+        return frozenset(live.table.to_act)
+    return private.to_act_seen_by(live.table.state, seat)
 
 
 def legal(live: Live, seat: str | None) -> tuple[int, list[dict[str, Any]]]:

@@ -98,6 +98,14 @@ class ActionRequest(BaseModel):
     client_action_id: Annotated[str, Field(min_length=1, max_length=80)] | None = None
 
 
+class CheckRequest(BaseModel):
+    """An action to check without playing it (its JSON form)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: dict[str, Any] | str
+
+
 class Refused(BaseModel):
     """Every refusal: a stable code and a sentence."""
 
@@ -112,6 +120,8 @@ class LobbyGame(BaseModel):
     created_at: str
     open_seats: list[str]
     seats: dict[str, str]
+    kinds: dict[str, str] = {}
+    """Who plays each seat: `human`, or the bot's kind."""
     practice_seed_known: bool = False
 
 

@@ -16,11 +16,13 @@ from tavola.store.group import GroupCommit
 
 from .acting import Moves
 from .bots import Bots
+from .campaigns.service import CampaignService
 from .clocks import DEADLINES_LOOKED_AT_EVERY, Timeouts
 from .live import Live
 from .loading import IDLE_SECONDS, Games
 from .tables import Tables
 from .thinking import THINK_SECONDS, Thinkers
+from .tournaments.service import TournamentService
 
 
 class GameService:
@@ -48,6 +50,8 @@ class GameService:
         self.bots = Bots(self.live, self.moves, bot_delay, self.thinkers, self.games.failed)
         self.timeouts = Timeouts(db, self.games, self.writes, self.moves)
         self.tables = Tables(self.games, self.writes, self._schedule)
+        self.campaigns = CampaignService(db, self.tables)
+        self.tournaments = TournamentService(db, self.tables)
         self._deadlines_at = 0.0
         """When `tick` next looks for clocks run out (monotonic seconds)."""
 
@@ -56,6 +60,9 @@ class GameService:
 
     def _accepted(self, live: Live) -> None:
         self.bots.schedule(live)
+        if live.status == "over":  # a campaign's battle, maybe: its next table is due
+            self.campaigns.battle_over()
+            self.tournaments.game_over()  # or a tournament's: its next games may be due
         if self.on_change is not None:
             self.on_change(live.game_id, live.version)
 
@@ -66,6 +73,8 @@ class GameService:
             self._deadlines_at = time.monotonic() + DEADLINES_LOOKED_AT_EVERY
             moves += self.timeouts.fire()
         self.games.forget_unused()
+        self.campaigns.open_due()
+        self.tournaments.open_due()
         return moves
 
     def close(self) -> None:

@@ -96,12 +96,17 @@ class Tables:
         creator: int | None = None,
         kept: Collection[str] | None = None,
         rematch_of: str | None = None,
+        holders: Mapping[str, str | None] | None = None,
+        in_commit: Callable[[Any], None] | None = None,
     ) -> tuple[Live, dict[str, SeatPass]]:
         """Deals and stores a new game. Its human seats: the creator's (`creator`, an index
         of `seats`) taken at once, every other with an invite. `kept`, for a rematch: the
         seats kept for their previous occupants (no token until they ask, not in the lobby),
         the others open to anyone; `rematch_of` records the new game as that game's rematch
-        in the same commit, unless another worker recorded one first (`_RematchOpened`)."""
+        in the same commit, unless another worker recorded one first (`_RematchOpened`).
+        `holders`: human seats held already, by their token's hash (a campaign's people,
+        whose token opens their seat in every battle; None: not taken yet, kept for them);
+        `in_commit`: more to write in the game's commit (raising undoes the opening)."""
         seed = secrets.randbelow(2**62) if seed is None else seed
         try:
             table = Table(game, config, seed, setup)
@@ -117,7 +122,9 @@ class Tables:
             plan = seats[order[i]] if i < len(order) else ADDED_SEAT
             human = plan.kind == HUMAN
             token_hash, joined = None, False
-            if human and kept is not None:
+            if human and holders is not None and seat in holders:
+                token_hash, joined = holders[seat], True
+            elif human and kept is not None:
                 joined = seat in kept
             elif human and i < len(order) and order[i] == creator:
                 token = new_token()
@@ -169,6 +176,8 @@ class Tables:
             if rematch_of is not None and not repo.link_rematch(session, rematch_of, game_id):
                 raise _RematchOpened
             repo.create_game(session, GameRow(**game_row), [SeatRow(**s) for s in seat_rows])
+            if in_commit is not None:
+                in_commit(session)
             return sync_clocks(session, live, table.state, table.outcome is not None)
 
         live.clocks = self.writes.run(write, game_id)
@@ -297,7 +306,11 @@ class Tables:
         if known is not None:
             return known, False
         self.games.reread_seats(live)  # who held which seat, as every worker last wrote it
-        seats = [SeatPlan(i.bot or HUMAN, i.name) for i in live.seats.values()]
+        # In the game's own seat order: the store may give the seats back in any order
+        # (PostgreSQL returns a row it updated, a seat someone took, last), and `open`
+        # matches plans to seats by position.
+        order = live.game.seats(live.table.state)
+        seats = [SeatPlan(live.seats[s].bot or HUMAN, live.seats[s].name) for s in order]
         held = [s for s, i in live.seats.items() if i.human and i.token_hash is not None]
         try:
             again, _ = self.open(

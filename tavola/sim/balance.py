@@ -91,6 +91,8 @@ class Balance:
     final_values: dict[str, dict[str, list[int]]] = field(default_factory=dict)
     """Figure → seat → every game's value at the end (the distributions)."""
     cards: list[CardImpact] = field(default_factory=list)
+    groups: dict[str, dict[str, Rate]] = field(default_factory=dict)
+    """Group (lineup, gimmick...) → a seat's label → its seat-games and wins."""
 
 
 def seat_wins(row: Mapping[str, str]) -> set[str]:
@@ -103,7 +105,9 @@ def card_order(card: CardImpact) -> tuple[bool, float, str]:
     return (not card.clear, -abs(card.delta[0]), card.card_id)
 
 
-def analyse(rows: Sequence[Mapping[str, str]]) -> Balance:
+def analyse(rows: Sequence[Mapping[str, str]], groups: Sequence[str] = ()) -> Balance:
+    """The figures of `rows`; `groups` are the per-seat label columns (by prefix) to give
+    win rates by (`ReportWords.groups`)."""
     if not rows:
         raise ValueError("no games to analyse")
     seat_order: dict[str, None] = {}
@@ -119,6 +123,8 @@ def analyse(rows: Sequence[Mapping[str, str]]) -> Balance:
     card_n: Counter[str] = Counter()
     card_w: Counter[str] = Counter()
     card_games: Counter[str] = Counter()
+    group_n: dict[str, Counter[str]] = {g: Counter() for g in groups}
+    group_w: dict[str, Counter[str]] = {g: Counter() for g in groups}
     for row in rows:
         seats = row["seats"].split()
         wins = seat_wins(row)
@@ -140,6 +146,11 @@ def analyse(rows: Sequence[Mapping[str, str]]) -> Balance:
             bot = row[f"bot_{seat}"]
             bot_n[bot] += 1
             bot_w[bot] += won
+            for group in groups:
+                label = row.get(f"{group}_{seat}", "")
+                if label:
+                    group_n[group][label] += 1
+                    group_w[group][label] += won
             for card in parse_cards(row.get(f"cards_{seat}", "")):
                 card_n[card] += 1
                 card_w[card] += won
@@ -150,6 +161,7 @@ def analyse(rows: Sequence[Mapping[str, str]]) -> Balance:
                     who == seat
                     and prefix
                     and prefix not in SEAT_PREFIXES
+                    and prefix not in groups
                     and value.removeprefix("-").isdigit()
                 ):
                     finals[prefix][seat].append(int(value))
@@ -178,4 +190,8 @@ def analyse(rows: Sequence[Mapping[str, str]]) -> Balance:
         },
         final_values={figure: dict(per_seat) for figure, per_seat in finals.items()},
         cards=cards,
+        groups={
+            g: {label: Rate(group_w[g][label], n) for label, n in sorted(group_n[g].items())}
+            for g in groups
+        },
     )

@@ -115,13 +115,24 @@ def build_sections(
             rows=[[b, *rate_cells(r)] for b, r in balance.by_bot.items()],
         )
     )
+    for group, meaning in words.groups.items():
+        sections.append(
+            Section(
+                f"Win rate by {group}",
+                text=f"{meaning[0].upper()}{meaning[1:]}.",
+                header=[group, "seat-games", "wins", "win rate", "95% CI"],
+                rows=[
+                    [label, *rate_cells(r)] for label, r in balance.groups.get(group, {}).items()
+                ],
+            )
+        )
     first = balance.first
     diff, low, high = first.minus(base.p)
     who = ", ".join(f"{s} {n}" for s, n in balance.first_by_seat.items())
     sections.append(
         Section(
             "First-player advantage",
-            text=f"The seat that plays first ({who}), against the baseline.",
+            text=f"{words.first[0].upper()}{words.first[1:]} ({who}), against the baseline.",
             header=["games", "first wins", "win rate", "95% CI", "baseline", "advantage", "95% CI"],
             rows=[
                 [
@@ -314,8 +325,8 @@ def write_report(folder: Path) -> tuple[Path, Path]:
     rows = read_rows(folder)
     run = read_json(folder / RUN_JSON)
     names = read_json(folder / CARDS_JSON)
-    balance = analyse(rows)
     words = extractor_for(get_game(str(run["game"]))).words(run.get("config") or {})
+    balance = analyse(rows, tuple(words.groups))
     sections = build_sections(balance, names, run, folder, words)
     title = f"Balance report: {run.get('game', folder.name)}"
     md_path, html_path = folder / REPORT_MD, folder / REPORT_HTML

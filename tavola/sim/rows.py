@@ -14,7 +14,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tavola.core import Event, Game, Outcome
-from tavola.core.capabilities import ReportWords, RowExtractor, SimulationRows, capability
+from tavola.core.capabilities import (
+    ReportWords,
+    RowExtractor,
+    RowGroups,
+    SimulationRows,
+    capability,
+)
 
 Row = dict[str, str | int]
 """Column → value; only text and integers, so that CSV and Parquet round-trip exactly."""
@@ -73,11 +79,13 @@ def game_row(
     rounds, turns = extractor.length(view, events)
     plays = extractor.plays(view, events)
     order = view.get("turn_order") or []
+    groups = extractor if isinstance(extractor, RowGroups) else None
+    first = groups.first_seat(view, events) if groups else str(order[0]) if order else ""
     row: Row = {
         "game": index,
         "seed": seed,
         "seats": SEP.join(seats),
-        "first": str(order[0]) if order else "",
+        "first": first,
         "winners": SEP.join(outcome.winners),
         "draw": int(outcome.draw),
         "reason": outcome.reason,
@@ -94,6 +102,8 @@ def game_row(
         row[f"cards_{seat}"] = format_cards(played)
         for prefix, value in extractor.seat_columns(view, seat).items():
             row[f"{prefix}_{seat}"] = value
+        for prefix, label in groups.seat_groups(view, seat).items() if groups else ():
+            row[f"{prefix}_{seat}"] = label
     return row
 
 

@@ -13,6 +13,7 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     ForeignKeyConstraint,
+    Index,
     Integer,
     String,
     UniqueConstraint,
@@ -160,3 +161,139 @@ class SignInPauseRow(Base):
     failures: Mapped[int] = mapped_column(Integer)
     last_failure_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     blocked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+# -- ratings (per account and game) ----------------------------------------------------------
+
+
+class RatingRow(Base):
+    """An account's skill at one game, as openskill models it: `mu` the estimate, `sigma`
+    its uncertainty, `ordinal` (mu - 3 sigma) what the leaderboard ranks by."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_game_ordinal", "game", "ordinal"),)
+
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    """Rated games finished."""
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatedGameRow(Base):
+    """A finished game whose ratings were updated: written in the same commit, so that a
+    game counts once however often its end is met again."""
+
+    __tablename__ = "rated_games"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    changes: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """Account id → its rating before and after (`mu`, `sigma`, `ordinal`), side and place."""
+    rated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# -- campaigns (a party's sequence of games) -------------------------------------------------
+
+
+class CampaignRow(Base):
+    """A campaign: the game's own campaign data (`Campaigns` capability) and the battle
+    being played. `status` is the server's reading of it: `choice` (a person's choice
+    awaited), `battle` (its next battle is to be opened), `playing` (open as `game_id`),
+    `over`."""
+
+    __tablename__ = "campaigns"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    campaign: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id"), nullable=True, index=True)
+    """The battle being played (none between battles)."""
+    battles: Mapped[list[Any]] = mapped_column(JSON)
+    """Every battle opened, in order: `{game_id, number, attempt}`."""
+    seed_known: Mapped[bool] = mapped_column(Boolean, default=False)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    """Changes so far; the optimistic lock of every change."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CampaignSeatRow(Base):
+    """A party member's seat: a person's holds a token (the same in every battle) once
+    taken with its one-time invite; a bot's neither."""
+
+    __tablename__ = "campaign_seats"
+
+    campaign_id: Mapped[str] = mapped_column(ForeignKey("campaigns.id"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    kind: Mapped[str] = mapped_column(String(8))
+    """`human` or `bot`."""
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+# -- tournaments (entrants, rounds, and each round's tables) ---------------------------------
+
+
+class TournamentRow(Base):
+    """A tournament: its format's data (`tavola.core.tournaments.Tournament`, plain JSON) and
+    the game's options it was created with. `status` follows its phase: `registration`,
+    `playing`, `over`."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """As the organiser gave them (the format's and the game's)."""
+    tournament: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    organiser_hash: Mapped[str] = mapped_column(String(64))
+    """The organiser's token (adds bots, starts the tournament), as its hash."""
+    no_show_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """How long a person has to start a game before losing it by forfeit (R151); None:
+    no limit."""
+    seed_known: Mapped[bool] = mapped_column(Boolean, default=False)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    """Changes so far; the optimistic lock of every change."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TournamentEntrantRow(Base):
+    """A person entrant's key: its token (the same for every game of the tournament) and
+    the account it registered from, if signed in. Bots have none."""
+
+    __tablename__ = "tournament_entrants"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    entrant: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """Its number in the tournament (registration order, from 0)."""
+    token_hash: Mapped[str] = mapped_column(String(64))
+    account_id: Mapped[str | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+
+
+class TournamentGameRow(Base):
+    """One game of the tournament's schedule on its way to a table: `waiting` for its
+    people to start it (R151), `playing` as `game_id`, or `recorded`."""
+
+    __tablename__ = "tournament_games"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    slot: Mapped[str] = mapped_column(String(24), primary_key=True)
+    """The schedule's game id, `r<round>.m<match>.g<game>`."""
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id"), nullable=True, unique=True)
+    seated: Mapped[list[Any]] = mapped_column(JSON)
+    """The slot's entrants (their positions in the game) present at the table, in seat
+    order."""
+    ready: Mapped[list[Any]] = mapped_column(JSON)
+    """The people (positions) who started the game so far."""
+    due_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When those who have not started it lose it by forfeit (None: no limit)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -302,6 +302,22 @@ def lobby(session: Session, limit: int = 100) -> list[tuple[GameRow, list[SeatRo
     return [(g, seats(session, g.id)) for g in games]
 
 
+def in_play(session: Session, limit: int = 50) -> list[tuple[GameRow, list[SeatRow]]]:
+    """Active games with no human seat left to take (being played), newest first: the
+    lobby offers them to watch."""
+    open_games = select(SeatRow.game_id).where(
+        SeatRow.kind == "human", SeatRow.joined.is_(False), SeatRow.token_hash.is_(None)
+    )
+    query = (
+        select(GameRow)
+        .where(GameRow.status == "active", GameRow.id.not_in(open_games))
+        .order_by(GameRow.created_at.desc())
+        .limit(limit)
+    )
+    games = list(session.scalars(query))
+    return [(g, seats(session, g.id)) for g in games]
+
+
 def active_game_ids(session: Session) -> list[str]:
     return list(session.scalars(select(GameRow.id).where(GameRow.status == "active")))
 

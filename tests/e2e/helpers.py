@@ -192,7 +192,7 @@ def open_table(
 # -- playing by clicking -------------------------------------------------------------------
 
 PREFERRED_VERBS = [
-    "v:choose_main",
+    "o:main",
     "v:place_character",
     "v:play_card",
     "v:build",

@@ -38,9 +38,10 @@ def test_a_hand_of_the_fixture_game_from_the_lobby_to_the_end(page: Page, artifa
     expect(page.locator("form#create select[name=preset]")).to_have_value("heads_up")
     page.locator("form#create button[type=submit]").click()
 
-    link = page.locator("#created #links li.link input").first
-    expect(link).to_have_value(re.compile(r"/play/\w+\?seat=P1"))
-    page.goto(link.input_value())
+    # The host sits in the first seat at once: its "Play as" link carries the seat's token.
+    play = page.locator("#created #links li.link a.button").first
+    expect(play).to_have_attribute("href", re.compile(r"/play/\w+\?seat=P1"))
+    play.click()
     expect(page.locator("#title")).to_have_text("Kuhn poker")
     mine = page.locator('.kuhn-seat[data-seat="P1"] .kuhn-card')
     expect(mine).to_have_text(re.compile(r"^(Jack|Queen|King)$"))

@@ -33,7 +33,7 @@ def test_choose_the_main_character_by_keyboard(open_page, api: Api) -> None:
             break
     expect(third).to_be_focused()
     page.keyboard.press("Enter")
-    choose = page.locator('#options [data-step="v:choose_main"]')
+    choose = page.locator('#options [data-step="o:main"]')
     expect(choose).to_be_focused()  # the focus follows to the next choice
     page.keyboard.press("Enter")
 

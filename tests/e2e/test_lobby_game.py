@@ -15,9 +15,10 @@ def test_create_a_table_in_the_lobby_and_play_it_to_the_end(
 ) -> None:
     page = open_page()
     page.goto("/")
+    form = page.locator("form#create")
+    form.locator("select[name=game]").select_option("legends")
     rows = page.locator("#seat-rows li.seat-row")
     expect(rows).to_have_count(2)  # a person and a bot, to start with
-    form = page.locator("form#create")
     form.locator("select[name=mode]").select_option("classic")
     form.locator("select[name=language]").select_option("en")
     rows.nth(0).locator("select[name=kind]").select_option("human")
@@ -35,9 +36,11 @@ def test_create_a_table_in_the_lobby_and_play_it_to_the_end(
     expect(links.nth(1)).to_contain_text("Robo")
     play = links.nth(0).locator("a.button")
     expect(play).to_have_text("Play as Ada")
-    join_link = links.nth(0).locator("input").input_value()
-    # A one-time invite, never the seat's token: the token goes to whoever takes the seat.
-    assert re.search(r"^http://[^/]+/play/\w+\?seat=P1&lang=en#invite=", join_link), join_link
+    # The host's own seat is theirs at once (its link is not offered for sharing); the
+    # table is not listed for strangers to sit in Ada's place.
+    expect(links.nth(0).locator("input")).to_have_count(0)
+    own_link = play.get_attribute("href") or ""
+    assert re.search(r"^http://[^/]+/play/\w+\?seat=P1&lang=en#token=", own_link), own_link
     play.click()
 
     # The invite leaves the address bar once the seat is taken.
@@ -79,7 +82,7 @@ def test_sit_at_an_open_table_or_watch_it_from_the_lobby(open_page, api: Api) ->
     page.goto("/")
     table = page.locator("#games li.game").filter(has_text="Zoe, Yan")
     expect(table).to_have_count(1)
-    expect(table.locator(".open")).to_have_text("Free seats: P1, P2")
+    expect(table.locator(".open")).to_have_text("Free seats: Zoe, Yan")
     expect(table.locator("a", has_text="Watch")).to_have_attribute("href", f"/play/{game_id}")
 
     table.locator("button", has_text="Sit as Yan").click()
@@ -96,7 +99,7 @@ def test_sit_at_an_open_table_or_watch_it_from_the_lobby(open_page, api: Api) ->
     other = open_page()
     other.goto("/")
     table = other.locator("#games li.game").filter(has_text="Zoe, Yan")
-    expect(table.locator(".open")).to_have_text("Free seats: P1")
+    expect(table.locator(".open")).to_have_text("Free seats: Zoe")
     table.locator("a", has_text="Watch").click()
     expect(other.locator("#banner")).to_have_text("You are watching: no seat is yours.")
     expect(other.locator("#board section.seat")).to_have_count(2)

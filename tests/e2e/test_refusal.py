@@ -49,7 +49,7 @@ def test_a_refused_move_shows_the_servers_reason(open_page, api: Api, locale, fi
     status = page.locator("#status").inner_text()
 
     candidates.first.click()
-    page.locator('[data-step="v:choose_main"]').click()
+    page.locator('[data-step="o:main"]').click()
 
     expect(page.locator("#toast")).to_have_text(reason)
     assert [m["action"] for m in sent] == [{"type": "choose_main", "card_id": BAD_CARD}]

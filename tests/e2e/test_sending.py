@@ -44,7 +44,7 @@ def test_no_stale_choices_between_the_answer_and_the_update(open_page, api: Api)
     assert settle(page) == "move"
     page.locator(".candidates .card.pickable").first.click()
     hold["updates"] = True
-    page.locator('[data-step="v:choose_main"]').click()
+    page.locator('[data-step="o:main"]').click()
 
     expect(page.locator("#toast")).to_have_text(MARKER)  # the answer came, then the notice
     expect(page.locator("#prompt")).to_have_text("Sending…")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
-from tavola.core import Action
+from tavola.core import Action, Viewer
 from tavola.server import tables as tables_module
 from tavola.server.service import GameService
 from tavola.store import Database
@@ -47,4 +47,47 @@ def test_a_worker_that_finds_the_rematch_opened_meanwhile_joins_that_one(db_url,
         assert session.scalar(select(func.count()).select_from(GameRow)) == 2
     assert first.tables.seat_for(first.games.get(new_id), token) == "P1"
     assert second.tables.seat_for(second.games.get(new_id), again_token) == "P2"
+    database.dispose()
+
+
+def test_a_rematch_keeps_each_seat_kind_and_holder_whatever_order_the_store_gives(db_url):
+    """A person against a bot: the rematch read back from the store (PostgreSQL gives the
+    seat the person took, an updated row, last) seats the person again where they sat,
+    the bot stays a bot, and the game goes on at once."""
+    database = Database(db_url)
+    database.migrate()
+    service = GameService(database, bot_delay=0)
+    live, passes = service.tables.create(
+        "legends", {"mode": "classic"}, [{"name": "Giulia"}, {"kind": "reference"}]
+    )
+    service.tables.join(live.game_id, "P1", None, None, passes["P1"].invite)
+    service.moves.act(live.game_id, "P1", Action.from_json({"type": "concede"}), None)
+    del service.games.live[live.game_id]  # read back from the store, as after a restart
+    finished = service.games.get(live.game_id)
+    new_id, token, _ = service.tables.rematch(finished, "P1")
+    again = service.games.get(new_id)
+    kinds = {s: (i.name, i.kind, i.bot) for s, i in again.seats.items()}
+    assert kinds == {"P1": ("Giulia", "human", None), "P2": ("Bot 2", "bot", "reference")}
+    assert service.tables.seat_for(again, token) == "P1"
+    assert again.table.view(Viewer.seat("P1"))["seats"]["P1"]["kind"] == "human"
+    database.dispose()
+
+
+def test_a_solo_rematch_against_the_boss_seats_the_person_and_the_boss_again(db_url):
+    database = Database(db_url)
+    database.migrate()
+    service = GameService(database, bot_delay=0)
+    live, _ = service.tables.create(
+        "legends", {"mode": "classic"}, [{"kind": "boss"}, {"name": "Giulia"}], creator_seat=1
+    )
+    service.moves.act(live.game_id, "P1", Action.from_json({"type": "concede"}), None)
+    del service.games.live[live.game_id]
+    new_id, token, _ = service.tables.rematch(service.games.get(live.game_id), "P1")
+    again = service.games.get(new_id)
+    assert {s: (i.kind, i.bot) for s, i in again.seats.items()} == {
+        "P1": ("human", None),
+        "B": ("bot", "boss"),
+    }
+    assert service.tables.seat_for(again, token) == "P1"
+    assert again.table.to_act == {"P1"}  # the person's move: nobody else is awaited
     database.dispose()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tavola.core import ConfigError, Event
 
+from . import carry_in
 from .alignments import side_of
 from .cards import CharacterCard
 from .draws import discard, may_use, to_hand
@@ -45,6 +46,7 @@ def begin(state: LegendsState, events: list[Event]) -> None:
         for seat in state.turn_order:
             if state.seats[seat].main_iid is None:
                 _random_main(state, seat)
+    carry_in.add_to_hands(state)  # R136: before the deal, outside the deck
     if any(s.main_iid is None for s in state.seats.values()):
         state.phase = "setup_main_choice"
         return
@@ -104,9 +106,11 @@ def shuffle_for_cut(state: LegendsState, events: list[Event]) -> None:
 
 
 def deal_count(state: LegendsState, seat: str) -> int:
-    """S7 and BP16: the boss gets one more card per level above 1."""
+    """S7 and BP16: the boss gets one more card per level above 1; R137: a party seat of a
+    campaign battle is dealt fewer cards by as many as it carried."""
     extra = state.config.boss.level - 1 if seat == BOSS and state.config.boss else 0
-    return state.config.initial_deal_size + extra
+    carried = carry_in.carried_count(state.config, seat)
+    return max(0, state.config.initial_deal_size + extra - carried)
 
 
 def deal(state: LegendsState, events: list[Event]) -> None:
@@ -115,6 +119,7 @@ def deal(state: LegendsState, events: list[Event]) -> None:
     discard pile: it stops when the deck is empty."""
     seats = live_seats(state)
     wanted = {s: deal_count(state, s) for s in seats}
+    held = {s: len(state.seats[s].hand) for s in seats}  # R136: carried cards come first
     given = dict.fromkeys(seats, 0)
     while state.deck and any(given[s] < wanted[s] for s in seats):
         for seat in seats:
@@ -124,7 +129,7 @@ def deal(state: LegendsState, events: list[Event]) -> None:
     for seat in seats:
         _discard_unusable(state, seat, events)
         if state.config.replace_initial_discards:
-            while len(state.seats[seat].hand) < wanted[seat] and state.deck:
+            while len(state.seats[seat].hand) < held[seat] + wanted[seat] and state.deck:
                 to_hand(state, seat, state.deck.pop(0), "card_dealt", events)
                 _discard_unusable(state, seat, events)
     _place_mains(state, events)
@@ -163,6 +168,7 @@ def place(state: LegendsState, seat: str, iid: str, *, is_main: bool = False) ->
     state.battle.characters[iid] = ch
     state.seats[seat].table.append(iid)
     state.last_controller[iid] = seat
+    carry_in.on_placed(state, ch)  # R136: what a carried character or main brings
     state.revealed.add(iid)
     return ch
 

@@ -140,6 +140,8 @@ def battle_view(state: LegendsState, viewer: Viewer) -> dict[str, Any]:
         "rules": {
             "sides": state.config.sides,
             "classic_damage": state.config.classic_damage,
+            "classic_hit_value": state.config.classic_hit_value,
+            "replace_initial_discards": state.config.replace_initial_discards,
             "attack_stat_rule": state.config.attack_stat_rule,
             "defence_stat_rule": state.config.defence_stat_rule,
             "extra_draw_mode": state.config.extra_draw_mode,

@@ -12,7 +12,7 @@ from tavola.core import ConfigError, ContentError
 from tavola.core.jsontypes import JsonNumber
 from tavola.core.text import Text, UnicodeOnly
 
-from .cards import CharacterCard
+from .cards import CharacterCard, EquipmentCard
 from .catalog import DEFAULT_CATALOG, Catalog, resolve_catalog
 
 Mode = Literal["classic", "epic", "simplified"]
@@ -51,6 +51,34 @@ class BossSpec(_Options):
     contribution: Cards = []
 
 
+class CarriedCard(_Options):
+    """A card a party seat brings from its previous campaign battle (R136): it starts in the
+    seat's hand; a character keeps its `equipment` (attached when it is placed) and, with
+    the campaign's `carry_damage`, its `damage`."""
+
+    card_id: CardId
+    equipment: CardId | None = None
+    damage: Annotated[int, Field(ge=0, le=100_000)] = 0
+
+
+class SeatCarry(_Options):
+    """What one party seat brings into a campaign battle (R136, R137)."""
+
+    cards: Annotated[list[CarriedCard], Field(max_length=10)] = []
+    main_equipment: CardId | None = None
+    """Equipment the main kept from the previous battle: attached from the start."""
+
+
+class CarryIn(_Options):
+    """A campaign battle's carried cards by seat (`P1`…), set by the campaign (R135–R137)."""
+
+    seats: Annotated[
+        dict[Annotated[str, Field(pattern=r"^P[1-8]$")], SeatCarry], Field(max_length=8)
+    ]
+    equipment_counts: bool = False
+    """The campaign's `equipment_counts_toward_carry`: carried equipment reduces the deal."""
+
+
 class Timers(_Options):
     """Seconds per decision (R110–R116), a day at most; `autopilot_after` consecutive
     timeouts hand a seat to the reference bot."""
@@ -86,6 +114,11 @@ class LegendsConfig(_Options):
     replace_initial_discards: bool = False
     reshuffle_discard: bool = True
     agility_tie_break: Literal["lottery", "seat_order"] = "lottery"
+    turn_order: Annotated[list[Annotated[str, Field(max_length=8)]], Field(max_length=8)] | None = (
+        None
+    )
+    """Player seats in playing order, in place of R2's: a tournament's alternating first
+    player (R150). The boss keeps its place by agility (R3)."""
     boss_agility: Annotated[int, Field(ge=0, le=99)] = 0
     attack_stat_rule: Literal["choice", "max"] = "choice"
     defence_stat_rule: Literal["max", "choice"] = "max"
@@ -105,6 +138,8 @@ class LegendsConfig(_Options):
     max_plays_per_window: Annotated[int, Field(ge=1, le=10_000)] = 30
     timers: Timers | None = None
     simplified: SimplifiedOptions = SimplifiedOptions()
+    carry_in: CarryIn | None = None
+    """Set by a campaign for its battles (R136, R137); null in a single game."""
 
     @field_validator("catalog")
     @classmethod
@@ -174,6 +209,11 @@ def check_config(config: LegendsConfig, *, deck_given: bool = False) -> Catalog:
                 raise _fail("unknown_card", f"unknown card '{card_id}'", "boss.contribution")
     if config.mode != "simplified":
         _check_sides(config, catalog)
+    seat_ids = [f"P{i}" for i in range(1, len(players) + 1)]
+    if config.turn_order is not None and sorted(config.turn_order) != sorted(seat_ids):
+        raise _fail("turn_order", "the turn order lists every player seat once", "turn_order")
+    if config.carry_in is not None:
+        _check_carry_in(config, catalog)
     if not deck_given and config.mode == "simplified" and deck_size(config, catalog) < len(players):
         raise _fail(
             "deck_too_small",
@@ -216,6 +256,40 @@ def _check_sides(config: LegendsConfig, catalog: Catalog) -> None:
             )
     if config.boss is not None and catalog[config.boss.main_card_id].side == "good":
         raise _fail("main_side_mismatch", "the boss's main is evil or neutral", "boss.main_card_id")
+
+
+def _check_carry_in(config: LegendsConfig, catalog: Catalog) -> None:
+    """R136: carried cards belong to player seats of a battle; equipment is equipment, and
+    only characters carry it."""
+    assert config.carry_in is not None
+    if config.mode == "simplified":
+        raise _fail("carry_in_mode", "carried cards exist only in classic and epic", "carry_in")
+    for seat, carry in config.carry_in.seats.items():
+        where = f"carry_in.seats.{seat}"
+        if int(seat[1:]) > len(config.players):
+            raise _fail("unknown_seat", f"there is no player seat {seat}", where)
+        for i, carried in enumerate(carry.cards):
+            _check_card(catalog, carried.card_id, f"{where}.cards[{i}].card_id")
+            if carried.equipment is None:
+                continue
+            if not isinstance(catalog[carried.card_id], CharacterCard):
+                raise _fail(
+                    "wrong_card_type", "only a character carries equipment", f"{where}.cards[{i}]"
+                )
+            _check_equipment(catalog, carried.equipment, f"{where}.cards[{i}].equipment")
+        if carry.main_equipment is not None:
+            _check_equipment(catalog, carry.main_equipment, f"{where}.main_equipment")
+
+
+def _check_card(catalog: Catalog, card_id: str, field: str) -> None:
+    if card_id not in catalog:
+        raise _fail("unknown_card", f"unknown card '{card_id}'", field)
+
+
+def _check_equipment(catalog: Catalog, card_id: str, field: str) -> None:
+    _check_card(catalog, card_id, field)
+    if not isinstance(catalog[card_id], EquipmentCard):
+        raise _fail("wrong_card_type", f"'{card_id}' is not equipment", field)
 
 
 def _check_main(catalog: Catalog, card_id: str, field: str) -> None:

@@ -8,8 +8,6 @@ Strappacamicia, `battle_mode` for classic and epic.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import repeat
-from operator import is_
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,29 +21,34 @@ from tavola.core.capabilities import (
     Direction,
     GameInfo,
     Preset,
+    TableResult,
     TerminalPrompt,
     TerminalRequest,
     TerminalSetup,
 )
 from tavola.core.protocol import Game
+from tavola.core.tournaments import Entrant
 
 from . import (
     battle_listed,
     battle_mode,
     battle_scripted,
     battle_setup,
+    listing,
     scripted_setup,
     simplified_mode,
+    tournament,
     tuning,
 )
 from .actions import CONCEDE, CUT_DECK
 from .boss import BossBot
+from .campaign.capability import LegendsCampaigns
 from .cards import card_to_data
 from .config import LegendsConfig, check_config, parse_config
 from .evaluate import evaluate
 from .messages import MESSAGES, only_args, refuse
 from .mode import ModeRules
-from .narrate import Narrator, shown_cards
+from .narrate import Narrator, shown_cards, state_owners, view_owners
 from .reference_bot import ReferenceBot
 from .setup import assemble_deck, cut, make_seats, random_cut, turn_order
 from .sim_rows import LegendsRows
@@ -87,6 +90,7 @@ INFO = GameInfo(
     capabilities=(
         "automata",
         "autopilot",
+        "campaigns",
         "card_tuning",
         "evaluation",
         "narration",
@@ -96,11 +100,12 @@ INFO = GameInfo(
         "simulation_rows",
         "table_builder",
         "terminal_table",
+        "tournament_rules",
     ),
 )
 
 
-class LegendsGame:
+class LegendsGame(LegendsCampaigns):
     name = "legends"
     info = INFO
     Config = LegendsConfig
@@ -121,6 +126,10 @@ class LegendsGame:
         battle = cfg.mode != "simplified"
         scripted = bool(setup) and battle
         catalog = check_config(cfg, deck_given=scripted or "deck" in setup or "piles" in setup)
+        if scripted and cfg.carry_in is not None and cfg.carry_in.seats:
+            raise ConfigError(  # R136: carried cards go to the hands before the real deal
+                "invalid_setup", "a battle with carried cards has no scripted setup", field="setup"
+            )
         if not battle:
             scripted_setup.check_keys(setup, cfg.mode)
         rng = Rng(seed)
@@ -173,6 +182,8 @@ class LegendsGame:
     # -- whose turn, what is legal ------------------------------------------------------
 
     def to_act(self, state: LegendsState) -> frozenset[str]:
+        if state.battle is not None:  # a battle answers for every phase, the cut and the end
+            return battle_mode.to_act(state)
         if state.phase == "game_over":
             return frozenset()
         if state.phase == "setup_cut":
@@ -180,17 +191,19 @@ class LegendsGame:
         return rules_for(state).to_act(state)
 
     def legal_actions(self, state: LegendsState, seat: str) -> list[Action]:
-        if state.phase == "game_over":
+        phase = state.phase
+        if phase == "game_over":
             return []
-        if state.phase != "setup_cut":
-            actions = rules_for(state).legal_actions(state, seat)  # which asks `to_act` itself
-            if state.battle is not None:  # remembered for `apply`'s fast path
-                state.listed = (seat, tuple(actions))
+        if phase != "setup_cut":
+            if state.battle is None:
+                return rules_for(state).legal_actions(state, seat)
+            actions = battle_mode.legal_actions(state, seat)  # which asks `to_act` itself
+            state.listed = (seat, tuple(actions))  # remembered for `apply`'s fast path
             return actions
         if seat != state.cutter:
             return []
-        cuts = [Action(CUT_DECK)] + [Action(CUT_DECK, k=k) for k in range(1, len(state.deck))]
-        return cuts + ([Action(CONCEDE)] if state.battle is not None else [])
+        cuts = list(listing.cuts(len(state.deck)))  # made once per deck size
+        return cuts + ([battle_mode.BARE[CONCEDE]] if state.battle is not None else [])
 
     # -- the action gate ------------------------------------------------------------------
 
@@ -200,7 +213,13 @@ class LegendsGame:
         action object taken from this state's current listing skips the checks: the
         listing proved it legal (`battle_listed`)."""
         listed = state.listed
-        if listed is not None and listed[0] == seat and any(map(is_, listed[1], repeat(action))):
+        found = False
+        if listed is not None and listed[0] == seat:
+            for known in listed[1]:  # by identity (a plain loop: quicker than `any(map(is_…))`)
+                if known is action:
+                    found = True
+                    break
+        if found:
             state.listed = None
             events: list[Event] = []
             battle_listed.apply_listed(state, seat, action, events)
@@ -415,7 +434,8 @@ class LegendsGame:
     def narrate(self, state: LegendsState, events: list[Event], lang: str) -> list[str]:
         """The events in words (Italian or English), skipping those not worth telling."""
         names = {s: seat.name for s, seat in state.seats.items()}
-        narrator = Narrator(MESSAGES, state.catalog, names, lang, state.instances)
+        owners = state_owners(state)
+        narrator = Narrator(MESSAGES, state.catalog, names, lang, state.instances, owners)
         return [line for event in events if (line := narrator.event(event)) is not None]
 
     def narrate_for(
@@ -424,7 +444,8 @@ class LegendsGame:
         """One line per event (None: not worth telling) for a viewer's filtered events:
         cards are named only when `view`, that viewer's view, shows them."""
         names = {s: seat.name for s, seat in state.seats.items()}
-        narrator = Narrator(MESSAGES, state.catalog, names, lang, shown_cards(view))
+        shown = shown_cards(view)
+        narrator = Narrator(MESSAGES, state.catalog, names, lang, shown, view_owners(view))
         return [narrator.event(event) for event in events]
 
     def table_config(
@@ -520,6 +541,22 @@ class LegendsGame:
         from .rl.codec import codec_for
 
         return codec_for(state)
+
+    def tournament_options(self) -> type[BaseModel]:
+        """The Legends keys of a tournament's options: deck rules and the games' mode
+        (see `tournament`)."""
+        return tournament.LegendsTournamentOptions
+
+    def check_entrant(self, entrant: Entrant, options: BaseModel) -> Entrant:
+        return tournament.check_entrant(entrant, options)
+
+    def tournament_table(
+        self, entrants: Sequence[Entrant], options: BaseModel, order: Sequence[int] | None
+    ) -> dict[str, Any]:
+        return tournament.tournament_table(entrants, options, order)
+
+    def table_result(self, state: LegendsState) -> TableResult:
+        return tournament.table_result(state)
 
 
 def simplified_samples() -> list[dict[str, Any]]:

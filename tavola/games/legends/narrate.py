@@ -12,6 +12,7 @@ from tavola.core import Event, Messages
 from .catalog import Catalog
 from .describe import describe_effect
 from .effects import Effect
+from .state import LegendsState
 
 EFFECT_ADAPTER: TypeAdapter[Effect] = TypeAdapter(Effect)
 
@@ -33,6 +34,25 @@ def shown_cards(view: Any) -> dict[str, str]:
     return shown
 
 
+def state_owners(state: LegendsState) -> dict[str, str]:
+    """Who holds or controls (or last controlled) each card instance of a game."""
+    owners = dict(state.last_controller)
+    for seat_id, seat in state.seats.items():
+        for iid in (*seat.hand, *seat.table, *seat.egs):
+            owners[iid] = seat_id
+    return owners
+
+
+def view_owners(view: Mapping[str, Any]) -> dict[str, str]:
+    """Who holds or controls each card instance a view shows on a table or in a hand."""
+    owners: dict[str, str] = {}
+    for seat_id, seat in view.get("seats", {}).items():
+        for place in ("table", "egs", "hand"):
+            for card in seat.get(place, []):
+                owners[card["iid"]] = seat_id
+    return owners
+
+
 class Narrator:
     def __init__(
         self,
@@ -41,12 +61,24 @@ class Narrator:
         names: Mapping[str, str],
         lang: str,
         instances: Mapping[str, str] | None = None,
+        owners: Mapping[str, str] | None = None,
     ) -> None:
         self.messages = messages
         self.catalog = catalog
         self.names = dict(names)
         self.lang = lang
         self.instances = instances or {}
+        self.owners = dict(owners or {})
+        self.shared_names = self._shared_names()
+
+    def _shared_names(self) -> set[str]:
+        """Card names that more than one seat holds: those cards are named with their owner
+        ("Ember di Giulia attacca Ember di Marco")."""
+        holders: dict[str, set[str]] = {}
+        for iid, seat in self.owners.items():
+            if iid in self.instances:
+                holders.setdefault(self.card(self.instances[iid]), set()).add(seat)
+        return {name for name, seats in holders.items() if len(seats) > 1}
 
     def t(self, key: str, **params: Any) -> str:
         return self.messages.text(self.lang, key, **params)
@@ -59,7 +91,11 @@ class Narrator:
         return card.display_name(self.lang) if card else card_id
 
     def instance(self, iid: str) -> str:
-        return self.card(self.instances.get(iid, iid))
+        name = self.card(self.instances.get(iid, iid))
+        owner = self.owners.get(iid)
+        if owner is not None and name in self.shared_names:
+            return self.t("event.owned", card=name, seat=self.seat(owner))
+        return name
 
     def target(self, target: str | None) -> str:
         if target is None:
@@ -77,7 +113,7 @@ class Narrator:
 
     def outcome(self, data: Mapping[str, Any]) -> str:
         key = "outcome.draw" if data["draw"] else "outcome.winner"
-        text = self.t(key, winners=self.seats(data["winners"]))
+        text = self.t(key, winners=self.seats(data["winners"]), n=len(data["winners"]))
         return f"{text} ({self.t('outcome.' + data['reason'])})"
 
     def event(self, event: Event) -> str | None:

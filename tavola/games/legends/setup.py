@@ -45,6 +45,8 @@ def turn_order(
             rng.shuffle(tied)
             lotteries.append(list(tied))
         order.extend(tied)
+    if config.turn_order is not None:  # R150: a tournament game's alternating order
+        order, lotteries = list(config.turn_order), []
     if BOSS in seats:
         boss_agility = seats[BOSS].agility
         position = sum(1 for s in order if seats[s].agility >= boss_agility)

@@ -484,7 +484,7 @@ class CardDefs(dict[str, CardDef]):
     times a game. It serves one `instances` mapping (replaced, never changed in place, but
     for new iids during a scripted setup), and is shared between clones like it."""
 
-    __slots__ = ("catalog", "hands", "instances", "stat_effects")
+    __slots__ = ("catalog", "hands", "instances", "stat_effects", "stat_sums")
 
     def __init__(self, catalog: Catalog, instances: dict[str, str]) -> None:
         super().__init__()
@@ -494,10 +494,19 @@ class CardDefs(dict[str, CardDef]):
         """(hand, permission) → its usable cards by kind (see `hands`), for the same reason."""
         self.stat_effects: dict[str, tuple[Any, ...]] = {}
         """Equipment or EG iid → its effects or auras on stats and wards (see `stats`)."""
+        self.stat_sums: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
+        """Equipment or EG iid → the sums of its stat changes by stat: an equipment's on
+        its bearer, and an empty mapping; an EG's auras on its allies, then on its enemies
+        (see `stats`)."""
 
     def __missing__(self, iid: str) -> CardDef:
         card = self[iid] = self.catalog[self.instances[iid]]
         return card
+
+
+LATER_OPTIONS = ("carry_in", "turn_order")
+"""Config fields added after games were stored (campaigns, tournaments): left out of the
+dump while unset."""
 
 
 @dataclass(slots=True)
@@ -609,7 +618,13 @@ class LegendsState:
 
     def dump(self) -> dict[str, Any]:
         return {
-            "config": self.config.model_dump(mode="json", by_alias=True),
+            # Options added after games were stored dump only when set, so a game that does
+            # not use them keeps its hash (stored games, the golden guard).
+            "config": self.config.model_dump(
+                mode="json",
+                by_alias=True,
+                exclude={f for f in LATER_OPTIONS if getattr(self.config, f) is None},
+            ),
             "rng": self.rng.to_json(),
             "phase": self.phase,
             "seats": {sid: seat.dump() for sid, seat in self.seats.items()},

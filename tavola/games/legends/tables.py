@@ -27,9 +27,12 @@ def table_config(options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]])
     sides = config.get("sides", "free_for_all")
     built = []
     for i, seat in enumerate(players):
+        person = seat.get("kind", "human") == "human"
         player: dict[str, Any] = {
-            "name": seat.get("name") or f"P{i + 1}",
-            "kind": "human" if seat.get("kind", "human") == "human" else "bot",
+            # An unnamed bot is "Bot 2" in every language (the log and the table agree);
+            # an unnamed person keeps the seat's id until they say their name.
+            "name": seat.get("name") or (f"P{i + 1}" if person else f"Bot {i + 1}"),
+            "kind": "human" if person else "bot",
             "age": seat.get("age") or 35 + 5 * i,
         }
         if sides == "teams":

@@ -10,10 +10,10 @@ from starlette.concurrency import run_in_threadpool
 
 from tavola.core import Action
 
-from .. import payloads
+from .. import checking, payloads
 from ..deps import Asker, Lang, SeatedGame, Service
 from ..refusal import Refusal
-from ..schemas import REFUSALS, ActionRequest
+from ..schemas import REFUSALS, ActionRequest, CheckRequest
 
 router = APIRouter()
 
@@ -61,6 +61,23 @@ async def act(
         }
 
     return await run_in_threadpool(play)
+
+
+@router.post("/api/games/{game_id}/check", responses=REFUSALS)
+async def check(body: CheckRequest, asker: Asker, lang: Lang = None) -> dict[str, Any]:
+    """What is wrong with an action of the token's seat, without playing it: every problem
+    (an empty list: it would be taken now), each with its code and sentences."""
+
+    def run() -> dict[str, Any]:
+        seated = asker.seated()
+        seat = seated.player("Checking an action needs a seat token.")
+        try:
+            action = Action.from_json(body.action)
+        except (TypeError, ValueError) as exc:
+            raise Refusal(422, "bad_request", f"action: {exc}") from None
+        return checking.answer(seated.live, seat, action, lang)
+
+    return await run_in_threadpool(run)
 
 
 @router.get("/api/games/{game_id}/record", responses=REFUSALS)

@@ -10,6 +10,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tavola.core.capabilities import HUMAN
 from tavola.store import repo
+from tavola.store.models import GameRow, SeatRow
 
 from ..accounts.deps import AccountsOf, Member
 from ..deps import PublicUrl, Pushes, SeatedGame, Service, Token
@@ -26,6 +27,7 @@ from ..schemas import (
     Refused,
     SeatLink,
 )
+from ..service import GameService
 from ..tables import SeatPass
 
 router = APIRouter()
@@ -85,30 +87,48 @@ async def create_game(
     return GameCreated(game_id=live.game_id, seats=links)
 
 
+def _listed(service: GameService, listed: list[tuple[GameRow, list[SeatRow]]]) -> list[LobbyGame]:
+    """Games as the lobby lists them, each seat's name and who plays it (`kinds`: `human`
+    or the bot's kind), so that an unnamed seat can be called by what it is."""
+    return [
+        LobbyGame(
+            game_id=g.id,
+            game=g.game,
+            mode=g.config.get("mode"),
+            created_at=g.created_at.isoformat(),
+            open_seats=[
+                s.seat for s in seats if s.kind == HUMAN and not s.joined and s.token_hash is None
+            ],
+            seats={s.seat: s.name for s in seats},
+            kinds={s.seat: s.bot or s.kind for s in seats},
+            practice_seed_known=g.seed_known,
+        )
+        for g, unordered in listed
+        # People first, then bots: the store gives the seats back by id ("B" before "P1").
+        for seats in [sorted(unordered, key=lambda s: s.kind != HUMAN)]
+        if g.id not in service.games.quarantined  # set aside: nobody can play it
+    ]
+
+
 @router.get("/api/games", response_model=list[LobbyGame])
 async def lobby(service: Service) -> list[LobbyGame]:
     """Games with a human seat nobody has taken yet."""
 
     def read() -> list[LobbyGame]:
         with service.db.session() as session:
-            listed = repo.lobby(session)
-        return [
-            LobbyGame(
-                game_id=g.id,
-                game=g.game,
-                mode=g.config.get("mode"),
-                created_at=g.created_at.isoformat(),
-                open_seats=[
-                    s.seat
-                    for s in seats
-                    if s.kind == HUMAN and not s.joined and s.token_hash is None
-                ],
-                seats={s.seat: s.name for s in seats},
-                practice_seed_known=g.seed_known,
-            )
-            for g, seats in listed
-            if g.id not in service.games.quarantined  # set aside: nobody can play it
-        ]
+            return _listed(service, repo.lobby(session))
+
+    return await run_in_threadpool(read)
+
+
+@router.get("/api/games/playing", response_model=list[LobbyGame])
+async def playing(service: Service) -> list[LobbyGame]:
+    """Games being played, with no seat left to take: anyone may watch them (the public
+    view, as by their /play link)."""
+
+    def read() -> list[LobbyGame]:
+        with service.db.session() as session:
+            return _listed(service, repo.in_play(session))
 
     return await run_in_threadpool(read)
 

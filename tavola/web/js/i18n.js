@@ -62,6 +62,14 @@ export function t(key, params = {}) {
   return fill(lookup(tableGame, key) ?? key, params);
 }
 
+/** The string for `n` things: the catalogue's `key.one`, `key.other` (…, as the
+ * language's plural rules name its forms), `{n}` filled with `n`. */
+export function tn(key, n, params = {}) {
+  const form = new Intl.PluralRules(lang).select(n);
+  const chosen = has(`${key}.${form}`) ? `${key}.${form}` : `${key}.other`;
+  return t(chosen, { n, ...params });
+}
+
 /** `key` in the words of `game` (the lobby speaks of several games at once). */
 export function tg(game, key, params = {}) {
   return fill(lookup(game, key) ?? key, params);

@@ -6,6 +6,7 @@ import { games as readCatalog } from "./catalog.js";
 import { button, el } from "./dom.js";
 import { field, resolve } from "./fields.js";
 import { bindLangSwitch, has, lang, loadCatalogue, loadGameCatalogue, setLang, t, tg, translatePage } from "./i18n.js";
+import { seatLabel } from "./seat-names.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("create");
@@ -42,6 +43,18 @@ function renderCatalog() {
       }, "secondary");
       setUp.dataset.i18n = "lobby.set_up";
       item.append(setUp);
+      if (g.capabilities.includes("campaigns")) {
+        const campaign = el("a", "button secondary campaign-link", t("lobby.campaign"));
+        campaign.href = `/campaigns/new?game=${encodeURIComponent(g.name)}`;
+        campaign.dataset.i18n = "lobby.campaign";
+        item.append(campaign);
+      }
+      if (g.capabilities.includes("tournament_rules")) {
+        const tournaments = el("a", "button secondary tournament-link", t("lobby.tournaments"));
+        tournaments.href = `/tournaments/new?game=${encodeURIComponent(g.name)}`;
+        tournaments.dataset.i18n = "lobby.tournaments";
+        item.append(tournaments);
+      }
       return item;
     }),
   );
@@ -72,33 +85,48 @@ function tableLabel(table) {
   return t("lobby.game_mode", { game, mode: has(key, table.game) ? tg(table.game, key) : table.mode });
 }
 
-async function refresh() {
-  const list = $("games");
+/** Each seat of a listed table by a name a player can read. */
+function seatNames(g) {
+  const names = {};
+  Object.keys(g.seats).forEach((seat, i) => {
+    names[seat] = seatLabel(g.game, { seat, name: g.seats[seat], kind: (g.kinds || {})[seat], place: i + 1 });
+  });
+  return names;
+}
+
+function listedTable(g) {
+  const names = seatNames(g);
+  const item = el("li", "game");
+  item.dataset.game = g.game;
+  item.dataset.gameId = g.game_id;
+  item.append(el("strong", null, tableLabel(g)));
+  if (g.practice_seed_known) item.append(el("span", "practice", t("lobby.practice")));
+  item.append(el("span", "who", Object.values(names).join(", ")));
+  if (g.open_seats.length) item.append(el("span", "open", t("lobby.open_seats", { seats: g.open_seats.map((s) => names[s]).join(", ") })));
+  const actions = el("span", "actions");
+  for (const seat of g.open_seats) actions.append(button(t("lobby.take", { seat: names[seat] }), () => sit(g.game_id, seat), "primary"));
+  const watch = el("a", "button secondary watch-game", t("lobby.watch"));
+  watch.href = `/play/${g.game_id}`;
+  actions.append(watch);
+  item.append(actions);
+  return item;
+}
+
+async function fill(list, path, empty) {
   let tables = [];
   try {
-    tables = await api("GET", "/api/games");
+    tables = await api("GET", path);
   } catch (err) {
     list.replaceChildren(el("li", "empty", refusalText(err.data)));
     return;
   }
-  if (!tables.length) return list.replaceChildren(el("li", "empty", t("lobby.empty")));
-  list.replaceChildren(
-    ...tables.map((g) => {
-      const item = el("li", "game");
-      item.dataset.game = g.game;
-      item.append(el("strong", null, tableLabel(g)));
-      if (g.practice_seed_known) item.append(el("span", "practice", t("lobby.practice")));
-      item.append(el("span", "who", Object.values(g.seats).join(", ")));
-      item.append(el("span", "open", t("lobby.open_seats", { seats: g.open_seats.join(", ") })));
-      const actions = el("span", "actions");
-      for (const seat of g.open_seats) actions.append(button(t("lobby.take", { seat: g.seats[seat] || seat }), () => sit(g.game_id, seat), "primary"));
-      const watch = el("a", "button secondary", t("lobby.watch"));
-      watch.href = `/play/${g.game_id}`;
-      actions.append(watch);
-      item.append(actions);
-      return item;
-    }),
-  );
+  if (!tables.length) return list.replaceChildren(el("li", "empty", t(empty)));
+  list.replaceChildren(...tables.map(listedTable));
+}
+
+/** The tables with a seat to take, and the games being played (to watch). */
+async function refresh() {
+  await Promise.all([fill($("games"), "/api/games", "lobby.empty"), fill($("playing"), "/api/games/playing", "lobby.none_playing")]);
 }
 
 // -- the form: options -------------------------------------------------------------------------
@@ -240,7 +268,12 @@ function chooseGame(name) {
 
 function request() {
   const seats = [...$("seat-rows").children].map((row) => lobby.seats.get(row)());
-  return { game: lobby.entry.name, options: options(), seats };
+  const body = { game: lobby.entry.name, options: options(), seats };
+  // The host plays the first person's seat (unless they said not): it is theirs at once,
+  // never offered to strangers in the lobby.
+  const own = seats.findIndex((s) => s.kind === "human");
+  if (form.creator_sits.checked && own >= 0) body.creator_seat = own;
+  return body;
 }
 
 // -- creating ----------------------------------------------------------------------------------
@@ -271,6 +304,14 @@ function seatLink(s, tableLang) {
   }
   const url = new URL(s.join_url, location.origin); // relative unless the server has a public address
   url.searchParams.set("lang", tableLang);
+  if (s.token) {
+    // The host's own seat: its link carries the seat's token, not for sharing.
+    const play = el("a", "button primary", t("created.play", { seat: s.name }));
+    play.href = url.href;
+    item.classList.add("own");
+    item.append(el("span", null, t("created.yours", { name: s.name })), play);
+    return item;
+  }
   const label = el("label");
   label.append(el("span", null, `${s.name} (${s.seat})`));
   const input = el("input");
@@ -284,7 +325,8 @@ function seatLink(s, tableLang) {
 }
 
 function showLinks(created, tableLang) {
-  $("links").replaceChildren(...created.seats.map((s) => seatLink(s, tableLang)));
+  const named = created.seats.map((s, i) => ({ ...s, name: seatLabel(lobby.entry.name, { seat: s.seat, name: s.name, kind: s.kind, place: i + 1 }) }));
+  $("links").replaceChildren(...named.map((s) => seatLink(s, tableLang)));
   // Anyone may watch: for a table of bots alone, that is the way to it.
   $("watch-link").href = `/play/${created.game_id}?lang=${tableLang}`;
   $("created").hidden = false;
@@ -308,12 +350,14 @@ async function submit(event) {
 
 async function readGames() {
   try {
-    lobby.games = await readCatalog();
+    // Only games with a browser table can be set up here; the others are played elsewhere
+    // (the terminal, the simulator) until their table exists.
+    lobby.games = (await readCatalog()).filter((g) => g.web);
   } catch (err) {
     alertForm(refusalText(err.data));
     lobby.games = [];
   }
-  await Promise.all(lobby.games.filter((g) => g.web).map((g) => loadGameCatalogue(g.name)));
+  await Promise.all(lobby.games.map((g) => loadGameCatalogue(g.name)));
 }
 
 /** After a language switch: the texts the server gives (titles, presets) in the new one. */

@@ -4,11 +4,12 @@ import { api, ApiError, refusalText, savedSeat, saveSeat } from "./api.js";
 import { signOut, showAccountBar, whoAmI } from "./account.js";
 import { games as readCatalog } from "./catalog.js";
 import { button, el } from "./dom.js";
-import { bindLangSwitch, has, loadCatalogue, loadGameCatalogue, t, tg, translatePage } from "./i18n.js";
+import { bindLangSwitch, has, lang, loadCatalogue, loadGameCatalogue, t, tg, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let titles = new Map(); // game name → its title in the page's language
 let listed = [];
+let ratings = null; // the account's rating at each game it has finished rated games of
 
 async function tokenWorks(gameId, token) {
   try {
@@ -79,6 +80,24 @@ function render() {
   );
 }
 
+function renderRatings() {
+  if (ratings === null) return;
+  const list = $("my-ratings");
+  if (!ratings.length) return list.replaceChildren(el("li", "empty", t("me.ratings_empty")));
+  const number = (value, digits) => new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  list.replaceChildren(
+    ...ratings.map((r) => {
+      const item = el("li", "game rating");
+      item.dataset.game = r.game;
+      const board = el("a", null, titles.get(r.game) || r.game);
+      board.href = `/leaderboard?game=${encodeURIComponent(r.game)}`;
+      const games = t(r.games === 1 ? "leaderboard.games.one" : "leaderboard.games.other", { games: number(r.games, 0) });
+      item.append(board, el("span", "open", t("me.rating", { rating: number(r.rating, 1), rank: number(r.rank, 0), games })));
+      return item;
+    }),
+  );
+}
+
 async function readTitles() {
   try {
     const catalog = await readCatalog();
@@ -105,6 +124,7 @@ async function main() {
   bindLangSwitch(async () => {
     await readTitles();
     render();
+    renderRatings();
     showAccountBar();
   });
   if (!account) {
@@ -113,6 +133,7 @@ async function main() {
   }
   $("account-panel").hidden = false;
   $("games-panel").hidden = false;
+  $("ratings-panel").hidden = false;
   $("account-name").textContent = account.name;
   $("sign-out").addEventListener("click", () => leave(false));
   $("sign-out-everywhere").addEventListener("click", () => leave(true));
@@ -123,6 +144,8 @@ async function main() {
     showError(refusalText(err.data));
   }
   render();
+  ratings = await api("GET", "/api/me/ratings").catch(() => []);
+  renderRatings();
 }
 
 main();

@@ -17,6 +17,8 @@ const game = {
   token: null,
   payload: null,
   log: [],
+  latest: 0, // how many of the log's last lines the last move told (drawn apart)
+  latestEvents: [], // the events of that move, for the table to mark what they touched
   chooser: null,
   chooserVersion: null,
   sending: null,
@@ -37,7 +39,29 @@ const seatName = (payload, seat) => game.table.module.seatName(payload, seat);
 /** What the table module is told beside the payload. `act` sends an action the module
  * built from its own form (a typed name): the server still decides whether it is legal. */
 function context(pick = new Map()) {
-  return { seat: game.seat, pick, title: game.table.title, replay: false, act, busy: busy() };
+  return { seat: game.seat, pick, title: game.table.title, replay: false, act, check, exports, busy: busy(), latest: game.latestEvents };
+}
+
+/** The texts the game lets this seat take away (the `Exports` capability: a forum's
+ * posts), in the page's language: resolves to `{exports: [{name, title, filename, text}]}`. */
+async function exports() {
+  try {
+    return await api("GET", `/api/games/${gameId}/exports`, { token: game.token, withLang: true });
+  } catch (err) {
+    throw new Error(refusalText(err.data));
+  }
+}
+
+/** What is wrong with an action the module built, asked of the server without playing it:
+ * resolves to `{version, problems: [{code, text, …}]}`, each `text` in the page's language
+ * (no problem: the action would be taken now); a refused request rejects with its words. */
+async function check(action) {
+  if (!game.seat) throw new Error(t("play.spectator"));
+  try {
+    return await api("POST", `/api/games/${gameId}/check`, { token: game.token, body: { action }, withLang: true });
+  } catch (err) {
+    throw new Error(refusalText(err.data));
+  }
 }
 
 function act(action) {
@@ -175,9 +199,16 @@ function absorb(payload) {
     payload.view[key] = game.kept[key];
   }
   const { module } = game.table;
-  for (const event of payload.events || []) {
+  const before = game.log.length;
+  const events = payload.events || [];
+  for (const event of events) {
     const line = event.text || module.describe(event, payload, context());
     if (line) game.log.push(line);
+  }
+  // The last move stands out: an update's lines, or the last line of a whole state.
+  if (game.log.length > before) {
+    game.latest = payload.type === "state" ? 1 : game.log.length - before;
+    game.latestEvents = payload.type === "state" ? events.slice(-1) : events;
   }
   if (!game.payload || payload.version >= game.payload.version) game.payload = payload;
   if (game.awaiting !== null && game.payload.version >= game.awaiting) game.awaiting = null;
@@ -315,7 +346,7 @@ function tickClock() {
 
 function renderLog() {
   const log = $("log");
-  log.replaceChildren(...game.log.slice(-200).reverse().map((line) => el("li", null, line)));
+  log.replaceChildren(...game.log.slice(-200).reverse().map((line, i) => el("li", i < game.latest ? "latest" : null, line)));
 }
 
 function showEnd(force = false) {
@@ -331,6 +362,9 @@ function showEnd(force = false) {
   // "Winner: X" has no full stop of its own: the player's line goes on a line of its own.
   if (game.seat) verdict.append(el("span", "verdict-you", winners.includes(game.seat) && !result.draw ? t("end.you_won") : t("end.you_lost")));
   $("end-reason").textContent = t(`end.reason.${result.reason}`);
+  // How the winner was chosen, when the game has more to say (a round limit's ranking).
+  const details = game.table.module.endDetails ? game.table.module.endDetails(payload, context()) : null;
+  $("end-details").replaceChildren(...(details ? [details] : []));
   const places = Object.entries(result.placements || {}).sort((a, b) => a[1] - b[1]);
   $("end-places").replaceChildren(...places.map(([s, p]) => el("li", null, t("end.place", { name: seatName(payload, s), place: p }))));
   $("rematch").hidden = !game.seat;
@@ -398,11 +432,26 @@ function render(focusId) {
   else if ($("end").open) $("end").close();
 }
 
+// On a narrow screen the choices sit in a bar fixed at the bottom (the targets are at the
+// top): the page keeps room for it below the table.
+function keepChoicesInView() {
+  const choices = $("choices");
+  const room = () => document.body.style.setProperty("--choices-room", `${choices.offsetHeight}px`);
+  new ResizeObserver(room).observe(choices);
+  room();
+}
+
 async function main() {
   await loadCatalogue();
   translatePage();
   bindLangSwitch(async () => {
     if (game.table) game.table.title = (await entry(game.table.name))?.text.title || game.table.title;
+    // The choices are words too: made anew at once in the new language, the steps taken
+    // so far (language-free keys) taken again.
+    const kept = game.chooser && { chosen: [...game.chooser.chosen], toggled: new Set(game.chooser.toggled) };
+    game.chooser = null;
+    if (kept && game.payload && game.table) Object.assign(chooser(), kept);
+    render();
     // The log is told anew in the new language by the fresh connection's state message.
     if (game.socket) game.socket.close(1000);
     game.socket = null;
@@ -418,6 +467,7 @@ async function main() {
   }
   connect();
   setInterval(tickClock, 250);
+  keepChoicesInView();
 }
 
 main();

@@ -10,12 +10,9 @@ ROOT = Path(__file__).resolve().parents[3] / "scenarios"
 FILES = scenario_files([ROOT])
 
 
-CAMPAIGN_AND_TOURNAMENT = {"sc51", "sc52", "sc53", "sc54", "sc74", "sc75", "sc79"}
-
-
-def test_every_acceptance_scenario_but_campaigns_and_tournaments_exists():
+def test_every_acceptance_scenario_exists():
     names = {path.name.split("_")[0] for path in FILES}
-    wanted = {f"sc{n:02d}" for n in range(1, 82)} - CAMPAIGN_AND_TOURNAMENT
+    wanted = {f"sc{n:02d}" for n in range(1, 82)}
     assert wanted - names == {"sc02"}  # a config refusal: tested in test_battle_config.py
 
 

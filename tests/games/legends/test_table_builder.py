@@ -77,3 +77,13 @@ def test_r116_a_seat_leaves_the_autopilot_when_its_player_acts():
     table.act("P2", END_TURN)
     table.act("P1", END_TURN)
     assert game.on_autopilot(table.state) == frozenset()
+
+
+def test_an_unnamed_bot_is_bot_n_in_the_log_not_its_seat_id():
+    # Issue 20: unnamed bots showed as "P2" in the log; the table and the log now agree.
+    config = game.table_config({"mode": "classic"}, [{"name": "Giulia"}, {"kind": "reference"}])
+    assert [p["name"] for p in config["players"]] == ["Giulia", "Bot 2"]
+    table = Table(game, config, seed=3)
+    lines = game.narrate(table.state, list(table.events), "it")
+    assert any("Bot 2" in line for line in lines)
+    assert not any("P2" in line for line in lines)

@@ -7,6 +7,9 @@ from tavola.cli import app
 from tavola.core import GameRecord
 
 runner = CliRunner()
+PERSON = "5\n\n1\n2\n3\n8\n"
+"""A person's answers, over and over: attack (5) with the first character at the first
+target numbers on offer, Enter at the other questions, then end the turn (8)."""
 
 
 def invoke(*args, input=None):
@@ -123,7 +126,7 @@ def test_a_human_finishes_a_battle_at_the_terminal(tmp_path):
         "en",
         "--save",
         str(record),
-        input="1\n" * 3000,
+        input=PERSON * 500,
     )
     assert result.exit_code == 0, result.output[-2000:]
     assert "Choose your main character" in result.output
@@ -175,7 +178,7 @@ def test_a_human_plays_a_whole_game_against_the_boss():
         "2",
         "--lang",
         "en",
-        input="1\n" * 4000,
+        input=PERSON * 700,
     )
     assert result.exit_code == 0, result.output[-2000:]
     assert "Winner: Player 1" in result.output or "Winner: Boss" in result.output

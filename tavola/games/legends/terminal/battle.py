@@ -97,10 +97,12 @@ class BattleScreen(LegendsScreen):
             parts.append(Text(f"{t('ui.hand')}:", style="italic"))
             for card in seat["hand"]:
                 parts.append(Text("  • " + self.card_line(view, card["card_id"]), style="italic"))
-        title = (
-            f"{seat['name']} · {t('ui.team')} {seat['team']} · {t('side.' + seat['permission'])}"
-        )
-        title += f" · {t('ui.hand')} {seat['hand_size']}"
+        title = seat["name"]
+        # A free-for-all team is the seat's own id, a good-vs-evil one is the side shown next:
+        # only the names players gave their teams are worth showing.
+        if seat["team"] not in (seat_id, "good", "evil"):
+            title += f" · {t('ui.team')} {seat['team']}"
+        title += f" · {t('side.' + seat['permission'])} · {t('ui.hand')} {seat['hand_size']}"
         if seat["eliminated"]:
             title += f" · {t('ui.eliminated')}"
         active = seat_id in (view.get("active_seat"), view.get("counter_seat"))

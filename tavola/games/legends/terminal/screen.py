@@ -56,7 +56,7 @@ class LegendsScreen:
             clash = view.get("clash") or {}
             marker = "✓" if seat_id in clash.get("submitted", []) else " "
             status = (
-                self.t("ui.out") if seat["out"] else f"{seat['pile_size']} {self.t('ui.cards')}"
+                self.t("ui.out") if seat["out"] else self.t("ui.card_count", n=seat["pile_size"])
             )
             bar = "█" * min(30, seat["pile_size"] // 2)
             table.add_row(
@@ -86,7 +86,7 @@ class LegendsScreen:
         )
         parts: list[Any] = [header, self.seats_table(view)]
         if view["pot"]:
-            parts.append(Text(f"{self.t('ui.pot')}: {len(view['pot'])} {self.t('ui.cards')}"))
+            parts.append(Text(f"{self.t('ui.pot')}: {self.t('ui.card_count', n=len(view['pot']))}"))
         if view.get("war_seats"):
             names = ", ".join(view["seats"][s]["name"] for s in view["war_seats"])
             parts.append(Text(self.t("ui.war", seats=names), style="bold red"))
@@ -101,7 +101,8 @@ class LegendsScreen:
         result = view["result"]
         names = ", ".join(view["seats"][s]["name"] for s in result["winners"])
         key = "ui.draw" if result["draw"] else "ui.winner"
-        self.console.print(Text(self.t(key, winners=names), style="bold green"))
+        winners = self.t(key, winners=names, n=len(result["winners"]))
+        self.console.print(Text(winners, style="bold green"))
         simplified = view["mode"] == "simplified"
         table = RichTable(title=self.t("ui.placements"))
         table.add_column("#")

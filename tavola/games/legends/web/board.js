@@ -1,18 +1,41 @@
 // The table as a viewer sees it: every seat's public side (and the viewer's own hand),
 // the combat under way, and for the simplified mode the clash. `pick` maps the ids the
 // player may click now to {selected, onPick}.
-import { cardBack, cardElement, cardName } from "./cards.js";
+import { cardBack, cardElement, cardName, side } from "./cards.js";
 import { el } from "/js/dom.js";
-import { t } from "/js/i18n.js";
+import { t, tn } from "/js/i18n.js";
+import { seatLabel } from "/js/seat-names.js";
 
 function card(ref, faces, kind, pick, extra = {}) {
   const choice = pick.get(ref.iid);
-  return cardElement(ref, faces, {
+  const node = cardElement(ref, faces, {
     kind,
     ...extra,
     onPick: choice ? choice.onPick : undefined,
     selected: choice ? choice.selected : undefined,
   });
+  if (pick.latest && pick.latest.has(ref.iid)) node.classList.add("latest");
+  return node;
+}
+
+/** Every id the last move's events name (attackers, targets, cards played), to mark them. */
+export function touched(events) {
+  const ids = new Set();
+  const stack = (events || []).map((e) => e.data);
+  while (stack.length) {
+    const node = stack.pop();
+    if (typeof node === "string") ids.add(node);
+    else if (Array.isArray(node)) stack.push(...node);
+    else if (node && typeof node === "object") stack.push(...Object.values(node));
+  }
+  return ids;
+}
+
+/** The seat that controls each character on a table (to tell two of a name apart). */
+export function controllers(view) {
+  const owned = new Map();
+  for (const [seat, info] of Object.entries(view.seats)) for (const ch of info.table || []) owned.set(ch.iid, seat);
+  return owned;
 }
 
 /** Every card instance the view shows (iid → card_id), to name targets and attackers. */
@@ -32,7 +55,11 @@ export function shownCards(view) {
 
 export function seatName(payload, seat) {
   const view = payload.view;
-  return (view.seats[seat] && view.seats[seat].name) || (payload.seats[seat] && payload.seats[seat].name) || seat;
+  const name = (view.seats[seat] && view.seats[seat].name) || (payload.seats[seat] && payload.seats[seat].name) || seat;
+  const served = payload.seats && payload.seats[seat];
+  const kind = served ? served.bot || served.kind : view.seats[seat] && view.seats[seat].kind;
+  const place = Object.keys(view.seats).indexOf(seat) + 1;
+  return seatLabel("legends", { seat, name, kind: kind === "auto_boss" ? "boss" : kind, place });
 }
 
 function seatHeader(payload, seat, me) {
@@ -45,16 +72,15 @@ function seatHeader(payload, seat, me) {
   const badges = el("ul", "badges");
   const badge = (kind, text) => badges.append(el("li", `badge badge-${kind}`, text));
   if (view.active_seat === seat && !view.result) badge("active", t("play.active", { name: seatName(payload, seat) }));
+  if (info.team && info.team !== seat)
+    badge("team", ["good", "evil"].includes(info.team) ? t(`play.team.${info.team}`) : t("play.team", { team: info.team }));
   if (info.permission) badge(`perm-${info.permission}`, t(`play.permission.${info.permission}`));
-  if (info.team && info.team !== seat) badge("team", t("play.team", { team: info.team }));
   if (payload.seats[seat] && payload.seats[seat].kind === "bot") badge("bot", t("play.bot"));
   if (info.autopilot) badge("autopilot", t("play.autopilot"));
   if (info.sealed) badge("sealed", t("play.sealed"));
   if (info.eliminated || info.out) badge("out", info.out ? t("simplified.out") : t("play.eliminated"));
-  if (info.hand_size !== undefined)
-    badge("hand", info.hand_size === 1 ? t("play.hand_size_one") : t("play.hand_size", { n: info.hand_size }));
-  if (info.pile_size !== undefined)
-    badge("pile", info.pile_size === 1 ? t("simplified.pile_one") : t("simplified.pile", { n: info.pile_size }));
+  if (info.hand_size !== undefined) badge("hand", tn("play.hand_size", info.hand_size));
+  if (info.pile_size !== undefined) badge("pile", tn("simplified.pile", info.pile_size));
   head.append(badges);
   return head;
 }
@@ -87,7 +113,12 @@ function combatBox(payload) {
   const view = payload.view;
   const fight = view.combat;
   const shown = shownCards(view);
-  const name = (iid) => cardName(view.card_faces, shown.get(iid) || iid);
+  const owners = controllers(view);
+  // Each card with its owner: two players may both have an "Ember".
+  const name = (iid) => {
+    const card = cardName(view.card_faces, shown.get(iid) || iid);
+    return owners.has(iid) ? t("play.combat.owned", { card, owner: seatName(payload, owners.get(iid)) }) : card;
+  };
   const box = el("section", "combat");
   box.setAttribute("aria-label", t("play.combat"));
   box.append(el("h2", null, t("play.combat")));
@@ -102,11 +133,26 @@ function combatBox(payload) {
   return box;
 }
 
+/** What a main's side means for the cards its player may use (§3.6), said before it is
+ * locked in: a main of the wrong side gets the dealt cards discarded. */
+export function mainSideText(view, cardId) {
+  const face = view.card_faces[cardId] || {};
+  const words = [t(`main.side.${side(face.alignment)}`)];
+  if (side(face.alignment) !== "neutral" && view.rules && view.rules.replace_initial_discards) words.push(t("main.side.replaced"));
+  return words.join(" ");
+}
+
 function mainCandidates(view, pick) {
   const box = el("section", "candidates");
   box.append(el("h2", null, t("play.choose_main")));
   const row = el("div", "row");
-  for (const c of view.main_candidates) row.append(card({ iid: `main:${c.card_id}`, card_id: c.card_id }, view.card_faces, "shown", pick));
+  for (const c of view.main_candidates) {
+    const slot = el("div", "candidate");
+    slot.append(card({ iid: `main:${c.card_id}`, card_id: c.card_id }, view.card_faces, "shown", pick));
+    const face = view.card_faces[c.card_id] || {};
+    slot.append(el("p", `main-side side-${side(face.alignment)}`, mainSideText(view, c.card_id)));
+    row.append(slot);
+  }
   box.append(row);
   return box;
 }
@@ -133,7 +179,7 @@ function simplifiedCentre(payload) {
   }
   if (view.war_seats && view.war_seats.length)
     box.append(el("p", "war", t("simplified.war", { names: view.war_seats.map((s) => seatName(payload, s)).join(", ") })));
-  if (view.pot && view.pot.length) box.append(el("p", "pot", t("simplified.pot", { n: view.pot.length })));
+  if (view.pot && view.pot.length) box.append(el("p", "pot", tn("simplified.pot", view.pot.length)));
   const last = view.last_clash;
   if (last) {
     const done = el("details", "last-clash");

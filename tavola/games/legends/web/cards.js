@@ -1,7 +1,7 @@
 // Cards drawn in HTML/CSS from the view's `card_faces`: a hand card shows its face, a card
 // on the table also shows its current state (HP, markers, build progress).
 import { el } from "/js/dom.js";
-import { lang, t } from "/js/i18n.js";
+import { has, lang, t } from "/js/i18n.js";
 
 const STATS = ["hp", "str", "mp", "def"];
 
@@ -11,16 +11,21 @@ export function cardName(faces, cardId) {
   return lang === "en" && face.name_en ? face.name_en : face.name;
 }
 
-function side(alignment) {
+export function side(alignment) {
   if (!alignment) return "neutral";
   if (alignment.endsWith("_good")) return "good";
   if (alignment.endsWith("_evil")) return "evil";
   return "neutral";
 }
 
+/** Markers, each with a tooltip saying what it means. */
 function markerList(markers) {
   const list = el("ul", "markers");
-  for (const [kind, text] of markers) list.append(el("li", `marker marker-${kind}`, text));
+  for (const [kind, text] of markers) {
+    const item = el("li", `marker marker-${kind}`, text);
+    if (has(`tip.marker.${kind}`)) item.title = t(`tip.marker.${kind}`);
+    list.append(item);
+  }
   return list;
 }
 
@@ -61,12 +66,18 @@ export function cardElement(ref, faces, opts = {}) {
 
   const head = el("header", "card-head");
   const mark = el("span", `align-mark side-${side(face.alignment)}`, "◆");
-  mark.title = t(`alignment.${face.alignment}`);
+  const alignment = t(`alignment.${face.alignment}`);
+  mark.title = t(`tip.alignment.${side(face.alignment)}`, { alignment });
   mark.setAttribute("aria-hidden", "true");
   head.append(mark, el("span", "card-name", name));
   node.append(head);
-  const meta = el("p", "card-meta", `${t(`type.${face.type}`)} · ${t(`rarity.${face.rarity}`)}`);
+  const meta = el("p", "card-meta", `${t(`type.${face.type}`)} · `);
+  const rarity = el("span", `rarity rarity-${face.rarity || "C"}`, t(`rarity.${face.rarity}`));
+  rarity.title = t("tip.rarity", { rarity: t(`rarity.${face.rarity}`) });
+  meta.append(rarity);
   node.append(meta);
+  // The whole card's tooltip: what its border and its ◆ stand for.
+  node.title = `${name} · ${t(`type.${face.type}`)}\n${rarity.title}\n${mark.title}`;
 
   if (face.type === "character") {
     const shown = opts.kind === "character" ? ref : face;
@@ -108,6 +119,7 @@ export function cardElement(ref, faces, opts = {}) {
     progress.setAttribute("aria-label", words);
     node.append(progress, el("p", "eg-words", words));
     const markers = [ref.complete ? ["complete", t("marker.complete")] : ["building", t("marker.building")]];
+    progress.title = t("tip.phases");
     if (ref.structure !== undefined && ref.structure !== null)
       markers.push(["structure", t("card.structure", { left: ref.structure - (ref.hits_taken || 0) })]);
     node.append(markerList(markers));
@@ -115,7 +127,9 @@ export function cardElement(ref, faces, opts = {}) {
   }
   const effect = face.effect_text && face.effect_text[lang];
   if (effect) {
-    node.append(el("p", "effect", effect));
+    const words = el("p", "effect", effect);
+    if (effect.includes("⚙")) words.title = t("tip.phases");
+    node.append(words);
     described.push(effect);
   }
   const flavour = lang === "en" ? face.text_en || face.text : face.text;

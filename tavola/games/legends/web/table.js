@@ -1,7 +1,8 @@
 // Legends of AZ at the browser's table: what the shell asks of a game's table module
 // (tavola/web/DECISIONS.md, "A game's table module"). The board and the cards are drawn in
 // board.js and cards.js, the legal actions become clicks in choices.js.
-import { renderBoard, renderHand, seatName as nameOfSeat, shownCards } from "./board.js";
+import { renderBoard, renderHand, seatName as nameOfSeat, shownCards, touched } from "./board.js";
+import { capStanding } from "./standing.js";
 import { cardName } from "./cards.js";
 import { pathOf } from "./choices.js";
 import { el } from "/js/dom.js";
@@ -18,6 +19,7 @@ function shown(view) {
  * (none in Strappacamicia, where a hand is a face-down pile). */
 export function render(payload, ctx) {
   const hand = ctx.seat && payload.view.mode !== "simplified";
+  ctx.pick.latest = touched(ctx.latest); // what the last move touched stands out
   return {
     board: renderBoard(payload, ctx.seat, ctx.pick),
     side: hand ? renderHand(payload, ctx.seat, ctx.pick) : null,
@@ -48,7 +50,15 @@ export function title(payload, ctx) {
 /** The round and turn, first in the status line. */
 export function status(payload) {
   const view = payload.view;
-  return view.round_no ? [el("span", "round", t("play.round_turn", { round: view.round_no, turn: view.turn_no }))] : [];
+  if (!view.round_no) return [];
+  const words = { round: view.round_no, max: view.max_rounds, turn: view.turn_no };
+  return [el("span", "round", t(view.max_rounds ? "play.round_turn_of" : "play.round_turn_open", words))];
+}
+
+/** At the round limit, how the winner was chosen (R108), with each side's figures. */
+export function endDetails(payload) {
+  const result = payload.view.result;
+  return result && result.reason === "round_cap" ? capStanding(payload, (seat) => nameOfSeat(payload, seat)) : null;
 }
 
 /** The end in the shell's terms: the view's own result (its reasons are the catalogue's

@@ -1,0 +1,135 @@
+"""A tournament's state as plain data: entrants, seeding, rounds of matches, each match's
+games and their results. `Tournament.model_dump(mode="json")` is its whole JSON form (a
+server persists it; `Tournament.model_validate` reads it back)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..rng import Rng
+from ..text import Text
+from .options import TournamentOptions
+
+System = Literal["single_elimination", "round_robin", "swiss", "tables"]
+"""How rounds are made: a bracket, the circle method, Swiss pairing, or multi-seat tables
+split by standings (R148)."""
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Entrant(_Data):
+    """One entrant as registered (R142): `deck` is the game's business (checked by its
+    `TournamentRules`); `kind` is who plays it, `human` or a bot's name."""
+
+    name: Annotated[Text, Field(min_length=1, max_length=60)]
+    age: Annotated[int, Field(ge=-(2**31), le=2**31)] | None = None
+    rating: Annotated[float, Field(ge=-1e9, le=1e9, allow_inf_nan=False)] | None = None
+    kind: Annotated[Text, Field(min_length=1, max_length=40)] = "human"
+    main: Annotated[Text, Field(max_length=100)] | None = None
+    deck: Annotated[list[Annotated[Text, Field(max_length=100)]], Field(max_length=1000)] = []
+
+
+class Result(_Data):
+    """How one game ended. `places` follows the game's `entrants` (1 = first, shared places
+    allowed, R109); `forfeits` lists those who did not show (R151); `order` the entrants in
+    playing order, when the game was played; `drawn`: the game itself was a draw, and
+    `picked`: the tournament RNG then named the winner (R144)."""
+
+    places: list[int]
+    forfeits: list[int] = []
+    order: list[int] | None = None
+    drawn: bool = False
+    picked: bool = False
+
+
+class TableGame(_Data):
+    """A scheduled game: `id` is `r<round>.m<match>.g<game>`; `entrants` in seat order;
+    `seed` drawn from the tournament RNG (R142); `order` the playing order it must follow
+    (R150 alternate), else None: the game's own rule."""
+
+    id: str
+    entrants: list[int]
+    seed: int
+    order: list[int] | None = None
+    replay: bool = False
+    result: Result | None = None
+
+
+class Match(_Data):
+    """A pairing of a round: one entrant alone is a bye; a bracket's match is best of n
+    (R144); a championship's is one game."""
+
+    entrants: list[int]
+    games: list[TableGame] = []
+    wins: list[int] = []
+    replays: int = 0
+    winner: int | None = None
+    label: Literal["", "final", "third_place"] = ""
+
+    @property
+    def bye(self) -> bool:
+        return len(self.entrants) == 1
+
+    @property
+    def done(self) -> bool:
+        if self.bye:
+            return True
+        if self.wins:  # best of n: done once it has a winner
+            return self.winner is not None
+        return bool(self.games) and all(g.result is not None for g in self.games)
+
+
+class Round(_Data):
+    number: int
+    matches: list[Match]
+
+    @property
+    def done(self) -> bool:
+        return all(m.done for m in self.matches)
+
+
+class Tournament(_Data):
+    """The whole tournament. Entrants are numbered by registration (0, 1, …); `seeding`
+    lists them by seed (seed 1 first); `tickets[e]` is entrant e's place in the R149
+    lottery, drawn once so that every standings table agrees."""
+
+    options: TournamentOptions
+    game_options: dict[str, object] = {}
+    rng: dict[str, int]
+    phase: Literal["registration", "playing", "over"] = "registration"
+    entrants: list[Entrant] = []
+    system: System | None = None
+    seeding: list[int] = []
+    tickets: list[int] = []
+    bracket_size: int = 0
+    planned_rounds: int = 0
+    schedule: list[list[list[int]]] = []
+    """Round robin: every round's pairings, made at the start (a bye is a lone entrant)."""
+    rounds: list[Round] = []
+
+    @classmethod
+    def create(
+        cls, options: TournamentOptions, seed: int, game_options: dict[str, object] | None = None
+    ) -> Tournament:
+        return cls(options=options, game_options=game_options or {}, rng=Rng(seed).to_json())
+
+    def random(self) -> Rng:
+        return Rng.from_json(self.rng)
+
+    def keep(self, rng: Rng) -> None:
+        self.rng = rng.to_json()
+
+    def games(self) -> list[TableGame]:
+        return [g for r in self.rounds for m in r.matches for g in m.games]
+
+    def game(self, game_id: str) -> tuple[Round, Match, TableGame] | None:
+        for round_ in self.rounds:
+            for match in round_.matches:
+                for game in match.games:
+                    if game.id == game_id:
+                        return round_, match, game
+        return None

@@ -1,0 +1,168 @@
+"""Legends of AZ in tournaments (§5.17): the game's part of a tournament's options, deck
+legality at registration (R146), the config of one tournament game (R142, R150) and the
+reading of its placements (R109). The format itself is `tavola.core.tournaments`'."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tavola.core import ContentError, IllegalAction
+from tavola.core.capabilities import TableResult
+from tavola.core.tournaments import Entrant
+
+from .cards import CardDef, CharacterCard
+from .catalog import DEFAULT_CATALOG, Catalog, resolve_catalog
+from .config import Timers
+from .messages import MESSAGES
+from .state import LegendsState
+
+Series = Annotated[str, Field(min_length=1, max_length=16)]
+
+
+class LegendsTournamentOptions(BaseModel):
+    """§3.8 `tournament`, the game's keys: the deck rules (R146) and the games' options
+    (R142). `allowed_series` None: every series of the catalogue."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    deck_size: Annotated[int, Field(ge=1, le=1000)] = 40
+    max_copies: Annotated[int, Field(ge=1, le=1000)] = 3
+    allowed_series: Annotated[list[Series], Field(min_length=1, max_length=100)] | None = None
+    mode: Literal["classic", "epic"] = "classic"
+    max_rounds: Annotated[int, Field(ge=1, le=10_000)] = 40
+    timers: Timers | None = None
+    catalog: Annotated[str, Field(min_length=1, max_length=200)] = DEFAULT_CATALOG
+
+
+def _options(options: BaseModel) -> LegendsTournamentOptions:
+    if isinstance(options, LegendsTournamentOptions):
+        return options
+    return LegendsTournamentOptions.model_validate(options.model_dump())
+
+
+def _refuse(code: str, key: str, of: CardDef | None = None, **params: Any) -> IllegalAction:
+    """The refusal `code`, its sentence `tournament.<key>` naming the card in each
+    language."""
+
+    def text(lang: str) -> str:
+        named = {"name": of.display_name(lang), "card": of.card_id} if of else {}
+        return MESSAGES.text(lang, f"tournament.{key}", **named, **params)
+
+    return IllegalAction(code, text("en"), message_it=text("it"))
+
+
+def _catalog(options: LegendsTournamentOptions) -> Catalog:
+    return resolve_catalog(options.catalog)
+
+
+def _expand(deck: Sequence[str], catalog: Catalog, options: LegendsTournamentOptions) -> list[str]:
+    """A deck's entries, `ID` or `ID*N`, written out one card each."""
+    cards: list[str] = []
+    for entry in deck:
+        card_id, star, count = entry.partition("*")
+        if star and not (count.isdigit() and 1 <= int(count) <= options.deck_size):
+            raise _refuse("bad_deck_entry", "bad_copies", entry=entry)
+        if card_id not in catalog:
+            raise _refuse("unknown_card", "unknown_card", card=card_id, catalog=options.catalog)
+        cards.extend([card_id] * (int(count) if star else 1))
+    return cards
+
+
+def _check_legal(card: CardDef, options: LegendsTournamentOptions) -> None:
+    """R146: the card is tournament-legal and of an allowed series."""
+    if not card.tournament_legal:
+        raise _refuse("card_not_legal", "card_not_legal", card)
+    allowed = options.allowed_series
+    if allowed is not None and card.series not in allowed:
+        raise _refuse(
+            "card_not_legal",
+            "series_not_allowed",
+            card,
+            series=card.series,
+            allowed=", ".join(allowed),
+        )
+
+
+def check_entrant(entrant: Entrant, options: BaseModel) -> Entrant:
+    """R142, R146: an age of 1–99, a legal character as main, a deck of exactly
+    `deck_size` legal cards with at most `max_copies` of each. The main is not part of the
+    deck and does not count towards its copies. Refusals: `invalid_age`, `main_required`,
+    `unknown_card`, `wrong_card_type`, `card_not_legal`, `deck_size`, `too_many_copies`."""
+    opts = _options(options)
+    try:
+        catalog = _catalog(opts)
+    except ContentError as exc:
+        raise _refuse("unknown_card", "unknown_card", card="", catalog=opts.catalog) from exc
+    if entrant.age is None or not 1 <= entrant.age <= 99:
+        raise _refuse("invalid_age", "invalid_age", age=entrant.age)
+    if not entrant.main:
+        raise _refuse("main_required", "main_required")
+    if entrant.main not in catalog:
+        raise _refuse("unknown_card", "unknown_card", card=entrant.main, catalog=opts.catalog)
+    main = catalog[entrant.main]
+    if not isinstance(main, CharacterCard):
+        raise _refuse("wrong_card_type", "wrong_card_type", main)
+    _check_legal(main, opts)
+    deck = _expand(entrant.deck, catalog, opts)
+    if len(deck) != opts.deck_size:
+        key = "deck_size_one" if opts.deck_size == 1 else "deck_size"
+        raise _refuse("deck_size", key, size=opts.deck_size, count=len(deck))
+    for card_id in dict.fromkeys(deck):
+        _check_legal(catalog[card_id], opts)
+    for card_id, count in Counter(deck).items():
+        if count > opts.max_copies:
+            raise _refuse(
+                "too_many_copies",
+                "too_many_copies_one" if opts.max_copies == 1 else "too_many_copies",
+                catalog[card_id],
+                limit=opts.max_copies,
+                count=count,
+            )
+    return entrant.model_copy(update={"deck": deck})
+
+
+def tournament_table(
+    entrants: Sequence[Entrant], options: BaseModel, order: Sequence[int] | None
+) -> dict[str, Any]:
+    """R142: a free-for-all game of the tournament's mode; each entrant a seat in the order
+    given (P1, P2, …) with its main and its deck as its contribution, so the game's deck is
+    the entrants' decks. R150: the playing order follows R2 (ages), unless `order` sets it."""
+    opts = _options(options)
+    config: dict[str, Any] = {
+        "mode": opts.mode,
+        "sides": "free_for_all",
+        "catalog": opts.catalog,
+        "max_rounds": opts.max_rounds,
+        "players": [
+            {
+                "name": e.name,
+                "kind": "human" if e.kind == "human" else "bot",
+                "age": e.age,
+                "main_card_id": e.main,
+                "contribution": list(e.deck),
+            }
+            for e in entrants
+        ],
+    }
+    if opts.timers is not None:
+        config["timers"] = opts.timers.model_dump(mode="json")
+    if order is not None:
+        config["turn_order"] = [f"P{i + 1}" for i in order]
+    return config
+
+
+def table_result(state: LegendsState) -> TableResult:
+    """R109's placements of a finished game, seat P1 first (the entrants' order), and the
+    positions of the seats in turn order."""
+    result = state.result
+    if result is None:
+        raise ValueError("the game is not over")
+    seats = list(state.seats)
+    return TableResult(
+        places=tuple(result.placements[s] for s in seats),
+        order=tuple(seats.index(s) for s in state.turn_order),
+    )

@@ -1,0 +1,112 @@
+"""`tavola campaign new/play/status` through Typer's test runner: a bot-only campaign runs
+unattended to its end; a person answers the carry choice; the file carries the campaign."""
+
+import json
+
+from typer.testing import CliRunner
+
+from tavola.cli import app
+from tests.games.legends.campaign_tables import new, record, won_battle
+
+runner = CliRunner()
+
+SMALL = {
+    "battles": [{"boss": {"main_card_id": "S1-022"}}, {"boss": {"main_card_id": "S1-023"}}],
+    "options": {"deck_source": "starter", "max_rounds": 6},
+}
+
+
+def invoke(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def small_campaign(tmp_path, party="bot,bot", seed="5"):
+    options = tmp_path / "small.json"
+    options.write_text(json.dumps(SMALL))
+    path = tmp_path / "campaign.json"
+    made = invoke(
+        "campaign",
+        "new",
+        str(path),
+        "--config",
+        str(options),
+        "--party",
+        party,
+        "--names",
+        "Giulia,Marco",
+        "--seed",
+        seed,
+        "--lang",
+        "en",
+    )
+    assert made.exit_code == 0, made.output
+    return path
+
+
+def test_new_writes_a_campaign_file_and_shows_the_battles(tmp_path):
+    path = small_campaign(tmp_path)
+    data = json.loads(path.read_text())
+    assert data["game"] == "legends" and data["battle"] is None
+    assert data["campaign"]["status"] == "battle"
+    status = invoke("campaign", "status", str(path), "--lang", "it")
+    assert (
+        "Battaglia 1: boss Generale Ferrocupo, livello 1, classica — la prossima." in status.output
+    )
+
+
+def test_a_bot_only_campaign_runs_unattended_to_its_end(tmp_path):
+    path = small_campaign(tmp_path)
+    played = invoke("campaign", "play", str(path), "--auto", "--lang", "en")
+    assert played.exit_code == 0, played.output
+    campaign = json.loads(path.read_text())["campaign"]
+    assert campaign["status"] in ("won", "lost")
+    assert "The campaign is over." in played.output
+    assert ("Campaign won!" in played.output) == (campaign["status"] == "won")
+
+
+def test_new_refuses_an_existing_file(tmp_path):
+    path = small_campaign(tmp_path)
+    before = path.read_text()
+    again = invoke("campaign", "new", str(path), "--party", "bot")
+    assert again.exit_code == 2
+    assert path.read_text() == before
+
+
+def test_new_refuses_a_bad_campaign_naming_the_reason(tmp_path):
+    options = tmp_path / "bad.json"
+    options.write_text(
+        json.dumps({"battles": [{}], "party": [{"age": 30, "main_card_id": "S1-007"}]})
+    )
+    made = invoke("campaign", "new", str(tmp_path / "c.json"), "--config", str(options))
+    assert made.exit_code == 2
+    assert "invalid_config" in made.output and not (tmp_path / "c.json").exists()
+
+
+def test_status_as_json_hides_another_members_carried_cards(tmp_path):
+    path = small_campaign(tmp_path)
+    invoke("campaign", "play", str(path), "--auto")
+    view = json.loads(invoke("campaign", "status", str(path), "--json", "--seat", "P2").output)
+    assert "carried" not in view["party"][0] and "carried" in view["party"][1]
+
+
+def test_a_person_answers_the_carry_choice_and_is_asked_again_after_a_bad_answer(tmp_path):
+    """Giulia (a person) chooses what to carry: a number out of range is asked again; then
+    the next battle starts at the terminal, and closing the input leaves it unfinished in
+    the file, to be resumed."""
+    campaign = new(
+        party=[
+            {"name": "Giulia", "age": 40, "kind": "human", "main_card_id": "X-HERO"},
+            {"name": "Marco", "age": 12, "kind": "bot", "main_card_id": "X-HERO"},
+        ]
+    )
+    campaign = record(campaign, won_battle(campaign, {"P1": {"hand": ["S1-037"]}}))
+    path = tmp_path / "campaign.json"
+    path.write_text(json.dumps({"game": "legends", "campaign": campaign, "battle": None}))
+    played = invoke("campaign", "play", str(path), "--lang", "en", input="9\n1,2\n")
+    assert "Giulia, choose the cards to carry into the next battle (at most 5)." in played.output
+    assert "Type the numbers separated by commas" in played.output
+    assert played.exit_code == 1  # the input ran out during the battle
+    data = json.loads(path.read_text())
+    carried = [c["card_id"] for c in data["campaign"]["party"]["P1"]["carried"]]
+    assert carried == ["S1-005", "S1-037"]  # the striker (1) and the potion (2)
+    assert data["battle"] is not None and data["battle"]["config"]["carry_in"]
