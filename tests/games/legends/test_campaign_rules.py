@@ -375,3 +375,10 @@ def test_a19_a_battle_that_is_not_the_awaited_one_cannot_be_recorded():
     with pytest.raises(IllegalAction) as refused:
         GAME.campaign_record(other, won_battle(campaign).state)
     assert refused.value.code == "not_this_battle"
+
+
+def test_an_unnamed_bot_of_the_party_is_bot_n_as_at_a_table():
+    from tavola.games.legends.campaign.ready import campaign_config
+
+    config = campaign_config({}, [{"kind": "human", "name": "Giulia"}, {"kind": "bot"}])
+    assert [m["name"] for m in config["party"]] == ["Giulia", "Bot 2"]

@@ -41,7 +41,9 @@ def campaign_config(
             raise ConfigError("invalid_option", f"'{kind}' is human or bot", field=f"party[{i}]")
         member = dict(given[i]) if i < len(given) else {}
         member["kind"] = kind
-        member["name"] = seat.get("name") or member.get("name", "")
+        # An unnamed bot is "Bot 2", as at a table; an unnamed person keeps the seat's id.
+        unnamed = f"Bot {i + 1}" if kind == "bot" else ""
+        member["name"] = seat.get("name") or member.get("name") or unnamed
         member.setdefault("age", 20 + 10 * i)
         member.setdefault("main_card_id", MAINS[i])
         members.append(member)
