@@ -26,8 +26,8 @@ def bench(
         str | None,
         typer.Option(
             "--game",
-            help="The game to measure (the engine suite without it: every game played "
-            "between players, keyed by name).",
+            help="The game to measure (the engine suite without it: every game whose random "
+            "play designers simulate at scale, keyed by name).",
         ),
     ] = None,
     mode: Annotated[
@@ -71,23 +71,19 @@ def bench(
     playout(game, mode, players, seconds, as_json)
 
 
-def played_games() -> list[str]:
-    """The games the engine suite measures without `--game`: those played between players
-    (at least two seats, no referee), whose random play is what designers simulate."""
-    return [
-        name
-        for name in game_names()
-        if (info := get_game(name).info).min_seats >= 2 and not info.referee_seats
-    ]
+def raced_games() -> list[str]:
+    """The games the engine suite measures without `--game`: those that say designers
+    simulate their random play at scale (`GameInfo.raced`)."""
+    return [name for name in game_names() if get_game(name).info.raced]
 
 
 def engine(
     game: str | None, seconds: float, iterations: int, sim_games: int, as_json: bool
 ) -> None:
-    """One game's figures (flat), or without `--game` every played game's, keyed by name."""
+    """One game's figures (flat), or without `--game` every raced game's, keyed by name."""
     from tavola.sim.suite import engine_suite
 
-    names = [game] if game else played_games()
+    names = [game] if game else raced_games()
     try:
         games = [get_game(name) for name in names]
     except TavolaError as exc:

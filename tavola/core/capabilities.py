@@ -70,6 +70,9 @@ class GameInfo:
     web: Path | None = None
     """The folder of the game's browser table (`table.js`, `table.css`, `i18n/<lang>.json`),
     by convention `tavola/games/<name>/web/`; None: the game has no browser table."""
+    raced: bool = False
+    """Random play of this game is what designers simulate at scale, so `tavola bench --suite
+    engine` measures it against OpenSpiel when no game is named."""
     capabilities: tuple[str, ...] = field(default=())
     """The names (below, `CAPABILITIES`) of the optional capabilities the game offers."""
 
@@ -89,6 +92,7 @@ class GameInfo:
             "rare_actions": sorted(self.rare_actions),
             "sent_once": list(self.sent_once),
             "web": self.web is not None,
+            "raced": self.raced,
             "capabilities": sorted(self.capabilities),
         }
 

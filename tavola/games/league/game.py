@@ -76,6 +76,7 @@ INFO = GameInfo(
     simultaneous=True,
     referee_seats=True,
     rare_actions=frozenset({"concede"}),
+    raced=True,  # designers simulate its random play by the thousand
     capabilities=(
         "evaluation",
         "narration",

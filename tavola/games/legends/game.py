@@ -87,6 +87,7 @@ INFO = GameInfo(
     rare_actions=frozenset({CONCEDE}),
     sent_once=("card_faces",),
     web=Path(__file__).parent / "web",
+    raced=True,  # designers simulate its random play by the thousand
     capabilities=(
         "automata",
         "autopilot",
