@@ -12,23 +12,19 @@ so both the listing's fast path and the full validation of outside actions are c
 
 Regenerate the golden file only on purpose (after an intended change of the rules):
 
-    .venv/bin/python tests/games/league/test_engine_golden.py --regen
+    .venv/bin/python -m tests.games.league.test_engine_golden --regen
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
-import orjson
-
-from tavola.core import Action, Rng, Viewer, get_game
-from tavola.core.playout import random_action
-from tavola.core.protocol import state_hash
+from tavola.core import get_game
 from tavola.games.league.game import LeagueGame
+from tests.golden_games import digest
 
 GOLDEN = Path(__file__).parent / "golden" / "engine_league.json"
 GAMES = 300
@@ -92,59 +88,11 @@ def tables() -> list[dict[str, Any]]:
 # -- one game, digested -----------------------------------------------------------------------
 
 
-def _text(value: Any) -> bytes:
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
-
-
-def _views(state: Any) -> list[Any]:
-    viewers = [Viewer.seat(s) for s in game.seats(state)] + [Viewer.public()]
-    return [game.view(state, viewer) for viewer in viewers]
-
-
-def _check_clone(state: Any, seed: int, step: int) -> None:
-    """A clone played ahead on its own leaves the original as it was."""
-    before = state_hash(game, state)
-    ahead = game.clone(state)
-    rng = Rng(seed, stream=1000 + step)
-    for _ in range(AHEAD):
-        waiting = sorted(game.to_act(ahead))
-        if not waiting:
-            break
-        seat = waiting[rng.below(len(waiting))]
-        game.apply(ahead, seat, random_action(game, ahead, seat, rng))
-    if state_hash(game, state) != before:
-        raise AssertionError(f"seed {seed}, step {step}: a clone's moves changed its original")
-
-
 def play(seed: int) -> list[Any]:
     """[table index, steps, actions digest, events digest, probes digest, final hash]."""
     choices = tables()
     index = seed % len(choices)
-    state = game.new(choices[index], seed)
-    rng = Rng(seed, stream=99)
-    order = game.seats(state)
-    actions, events, probes = hashlib.sha256(), hashlib.sha256(), hashlib.sha256()
-    for event in game.opening_events(state):
-        events.update(_text(event.to_record()))
-    steps = 0
-    while waiting := game.to_act(state):
-        seat = [s for s in order if s in waiting][rng.below(len(waiting))]
-        listing = game.legal_actions(state, seat)
-        if steps % PROBE == 0:
-            probes.update(_text([a.to_json() for a in listing]))
-            probes.update(_text(_views(state)))
-            world = game.determinize(state, seat, Rng(seed, stream=500 + steps))
-            probes.update(state_hash(game, world).encode())
-            _check_clone(state, seed, steps)
-        action = random_action(game, state, seat, rng)
-        if seed % 2:
-            action = Action.from_json(json.loads(json.dumps(action.to_json())))
-        actions.update(_text([seat, len(listing), action.to_json()]))
-        for event in game.apply(state, seat, action):
-            events.update(_text(event.to_record()))
-        steps += 1
-    short = [h.hexdigest()[:20] for h in (actions, events, probes)]
-    return [index, steps, *short, state_hash(game, state)[:20]]
+    return [index, *digest(game, choices[index], seed, probe=PROBE, ahead=AHEAD)]
 
 
 def regenerate() -> None:
