@@ -71,4 +71,3 @@ def test_the_leaderboard_shows_the_rated_players_best_first(server, open_page, a
     overflow = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
     page.screenshot(path=artifacts / "leaderboard-phone.png", full_page=True)
     assert not overflow  # the table fits a phone's width
-    page.screenshot(path=artifacts / "leaderboard-phone.png", full_page=True)

@@ -12,7 +12,8 @@ const PAGE = 50;
 let titles = new Map(); // game name → its title in the page's language
 let game = new URLSearchParams(location.search).get("game");
 let offset = 0;
-let board = null; // the server's last answer
+let board = null; // the server's answer to the latest reading
+let reading = 0; // which reading is the latest: an earlier answer arriving later is dropped
 let account = null;
 let mine = []; // the reader's ratings, one per game
 
@@ -71,13 +72,17 @@ function render() {
 }
 
 async function read() {
+  const asked = ++reading;
+  let answer = null;
+  let error = "";
   try {
-    board = await api("GET", `/api/ratings/${encodeURIComponent(game)}?limit=${PAGE}&offset=${offset}`);
-    showError("");
+    answer = await api("GET", `/api/ratings/${encodeURIComponent(game)}?limit=${PAGE}&offset=${offset}`);
   } catch (err) {
-    board = null;
-    showError(refusalText(err.data));
+    error = refusalText(err.data);
   }
+  if (asked !== reading) return; // another game or page was asked for meanwhile
+  board = answer;
+  showError(error);
   render();
 }
 
