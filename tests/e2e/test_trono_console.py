@@ -151,23 +151,38 @@ def test_two_referees_run_a_turn_from_the_console(open_page, api: Api, artifacts
     )
     for n, kind in ((1, "defend"), (2, "tax"), (3, "rally")):
         record.locator(f'select[data-field$="-slot{n}"]').select_option(kind)
+    # its deployment as the forum writes it: a character Stark does not own is void
+    record.locator('textarea[data-field$="-deploy_text"]').fill("Brina Valdinebbia (azione 1)")
     record.locator('[data-step$="-send"]').click()
     stark = it.locator('.post-list li[data-house="stark"]')
     expect(stark).to_contain_text("copiato dal forum")
+    expect(stark.locator(".post-void")).to_be_visible()
     expect(en.locator('.post-list li[data-house="stark"]')).to_contain_text("copied from the forum")
     assert fits(en)
     en.screenshot(path=artifacts / "trono-console-post-en-phone.png", full_page=True)
 
-    # The Italian referee moves the deadline to a few seconds from now, with a reason.
+    # An override the engine has beyond the first four: a character granted to Tyrell,
+    # named with its charges in each referee's trail.
     overrides = it.locator(".console-overrides")
+    overrides.locator('select[data-field="override-kind"]').select_option("grant_character")
+    overrides.locator('select[data-field="override-house"]').select_option("tyrell")
+    overrides.locator('select[data-field="override-character"]').select_option("fabiano_buonvino")
+    overrides.locator('[data-field="override-reason"]').fill("Premio per il primo post")
+    overrides.locator('[data-step="override-send"]').click()
+    expect(it.locator(".audit-list li").first).to_contain_text(
+        "Tyrell): — → Fabiano Buonvino (2 cariche)"
+    )
+    expect(en.locator(".audit-list li").first).to_contain_text("Fabiano Buonvino (2 charges)")
+
+    # The Italian referee moves the deadline to a few seconds from now, with a reason.
     overrides.locator('select[data-field="override-kind"]').select_option("reschedule_turn")
     overrides.locator('input[data-field="override-deadline"]').fill(
         rome(datetime.now(ROME) + timedelta(seconds=4))
     )
     overrides.locator('[data-field="override-reason"]').fill("Prova della console")
     overrides.locator('[data-step="override-send"]').click()
-    expect(en.locator(".audit-list li")).to_contain_text("New deadline for the turn")
-    expect(it.locator(".audit-list li")).to_contain_text("motivo: Prova della console")
+    expect(en.locator(".audit-list li").last).to_contain_text("New deadline for the turn")
+    expect(it.locator(".audit-list li").last).to_contain_text("motivo: Prova della console")
 
     # Once the deadline passes the turn is closed and its draw pasted.
     it.locator('[data-step="lock-send"]').click()
@@ -179,6 +194,16 @@ def test_two_referees_run_a_turn_from_the_console(open_page, api: Api, artifacts
     # Review before publishing: the results are for the referees only until then.
     expect(it.locator(".console-review h3")).to_have_text("Revisione del turno 1")
     expect(en.locator(".review-table tr[data-house]")).to_have_count(4)
+    # A typo in the draw is corrected by an override, pasted the same way (R68).
+    fix = it.locator(".console-overrides")
+    fix.locator('select[data-field="override-kind"]').select_option("correct_draw")
+    fix.locator('textarea[data-field="override-draw_text"]').fill(
+        NEWSPAPER.replace("TORINO    01 49 63 28 80", "TORINO    02 49 63 28 80")
+    )
+    fix.locator('[data-field="override-reason"]').fill("Refuso su Torino")
+    fix.locator('[data-step="override-send"]').click()
+    expect(en.locator(".audit-list li").last).to_contain_text("Correct the draw (turn 1)")
+    expect(en.locator(".audit-list li").last).to_contain_text("TO 02 49 63 28 80")
     assert fits(en)
     en.screenshot(path=artifacts / "trono-console-review-en-phone.png", full_page=True)
     it.screenshot(path=artifacts / "trono-console-review-it-desktop.png", full_page=True)

@@ -6,10 +6,8 @@ a desktop, one house each."""
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from playwright.sync_api import Page, expect
 
@@ -68,8 +66,9 @@ def live_season(api: Api) -> tuple[str, dict[str, str], dict[str, Any]]:
     for n, name in enumerate(PLAYERS, start=1):
         ok(api, game_id, tokens[f"player:p{n:02d}"], {"type": "register", "display_name": name})
     ok(api, game_id, referee, {"type": "close_registration"})
-    tomorrow = (datetime.now(ZoneInfo("Europe/Rome")) + timedelta(days=1)).date().isoformat()
-    formation = {"type": "enter_draw", "purpose": "formation", "date": tomorrow, "numbers": D}
+    # the first Lotto evening after the close: the server refuses a day without a draw (R7)
+    evening = api.view(game_id, referee)["view"]["calendar"]["expected_draw"]
+    formation = {"type": "enter_draw", "purpose": "formation", "date": evening, "numbers": D}
     ok(api, game_id, referee, formation)
     teams = api.view(game_id, referee)["view"]["teams"]
     for (_, team), house in zip(

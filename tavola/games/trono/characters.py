@@ -41,6 +41,12 @@ class Character:
     effects: tuple[Effect, ...]
     summary: str
     description: str
+    summary_en: str = ""
+    """The summary in English; a catalogue written in Italian only may leave it out."""
+
+    def summary_in(self, lang: str) -> str:
+        """The one-line summary in `lang`: English where the catalogue gives it."""
+        return self.summary_en if lang == "en" and self.summary_en else self.summary
 
     @property
     def needs_target(self) -> bool:
@@ -60,7 +66,7 @@ class Character:
             "charges": self.charges,
             "consume_on_failure": self.consume_on_failure,
             "effects": [{"kind": e.kind, **e.params} for e in self.effects],
-            "summary": self.summary,
+            "summary": {"it": self.summary, "en": self.summary_in("en")},
         }
 
 
@@ -164,6 +170,7 @@ FIELDS = frozenset(
         "consume_on_failure",
         "effects",
         "summary",
+        "summary_en",
         "description",
     }
 )
@@ -192,6 +199,9 @@ def parse_character(data: Any) -> Character:
     charges = data.get("charges")
     if charges is not None:
         charges = _int(data, "charges", 1, 10, "charges")
+    for text_field in ("summary", "summary_en", "description"):
+        if not isinstance(data.get(text_field, ""), str):
+            raise _Bad(text_field)
     consume = data.get("consume_on_failure", True)
     if not isinstance(consume, bool):
         raise _Bad("consume_on_failure")
@@ -214,6 +224,7 @@ def parse_character(data: Any) -> Character:
         effects,
         str(data.get("summary", "")),
         str(data.get("description", "")),
+        str(data.get("summary_en", "")),
     )
 
 

@@ -11,22 +11,12 @@ from typing import Any
 from tavola.core import Event
 
 from .lotto_calendar import game_calendar
-from .messages import Phrase, reason, refuse
+from .messages import day_words, reason, refuse
 from .referee import _only, audit
 from .state import TronoState
 
 MAX_SHIFT_DAYS = 7
 """The Lotto moves a draw by a few days around a holiday, never by more than a week."""
-
-
-def day_words(day: date) -> dict[str, Phrase]:
-    """A day as players read it: its weekday and "1º dicembre 2026"."""
-    number = Phrase("forum.date.first") if day.day == 1 else str(day.day)
-    words = {"day": number, "month": Phrase(f"forum.month.{day.month}"), "year": day.year}
-    return {
-        "weekday": Phrase(f"forum.weekday.{day.weekday()}"),
-        "date": Phrase("forum.date.day", words),
-    }
 
 
 def _day(raw: Any) -> date:

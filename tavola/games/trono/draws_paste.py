@@ -8,14 +8,14 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from .houses import WHEEL_NAMES, WHEELS
+from .houses import WHEEL_FULL, WHEEL_NAMES, WHEELS
 from .lotto import DrawProblem, Numbers
 
 ABBREVIATIONS: dict[str, str] = {wheel: wheel for wheel in WHEELS} | {"RO": "RM"}
 """The wheels' short names: the codes of §3.1, and `RO` as some papers print Roma."""
 NAZIONALE = frozenset({"NAZIONALE", "NAZ", "NZ", "RN"})
 """The national wheel: not used, ignored when pasted (§3.1)."""
-WHEEL_FULL: dict[str, str] = {code: name.capitalize() for name, code in WHEEL_NAMES.items()}
+
 
 MAX_TEXT = 4000
 """A pasted draw is a dozen short lines; anything far longer is not a draw."""

@@ -16,7 +16,7 @@ from tavola.core import Event
 
 from .clock import parse_instant
 from .houses import HOUSES
-from .messages import MESSAGES, count, sentence, text
+from .messages import MESSAGES, count, day_of, sentence, text
 
 
 def t(lang: str, key: str, **params: Any) -> str:
@@ -73,6 +73,12 @@ def _day(iso: str | None, lang: str) -> str:
     )
 
 
+def _day_of(iso: str, lang: str) -> str:
+    """`2025-03-11` after "of": "dell'11 marzo 2025" in Italian, "11 March 2025" in English."""
+    phrase = day_of(date.fromisoformat(iso))
+    return text(lang, phrase.key, **phrase.params)
+
+
 def _day_of_month(lang: str, day: int) -> str:
     """Italian writes the first of the month as an ordinal ("1º marzo")."""
     return t(lang, "date.first") if day == 1 else str(day)
@@ -127,9 +133,10 @@ def announce(
             lines.append(t(lang, kind, when=local_time(data["close_at"], zone, lang)))
         elif kind == "draw_recorded":
             key = "draw_formation" if data["purpose"] == "formation" else "draw_turn"
-            lines.append(
-                _bold(t(lang, key, date=_day(data["date"], lang), turn=data.get("turn")), bbcode)
+            day = (
+                _day_of(data["date"], lang) if key == "draw_formation" else _day(data["date"], lang)
             )
+            lines.append(_bold(t(lang, key, date=day, turn=data.get("turn")), bbcode))
             lines += draw_lines(data["numbers"])
         elif kind == "teams_formed":
             lines.append(_bold(t(lang, kind), bbcode))
@@ -305,7 +312,10 @@ def team_report_lines(
     team = view.get("team")
     if key is None or team is None:
         return []
-    name = house_name(view, key)
+    entry = view.get("teams", {}).get(key, {})
+    housed = not entry or bool(entry.get("house"))
+    # Before the houses are assigned a team is its number, and has no parameters yet.
+    name = house_name(view, key) if housed else t(lang, "team_name", no=entry.get("team_no"))
     reports = list(team.get("reports", []))
     report = (
         reports[-1]
@@ -317,7 +327,7 @@ def team_report_lines(
         lines.append(t(lang, "report.none", house=name))
     else:
         lines += _report_body(view, report, name, lang, bbcode)
-    if view.get("phase") not in ("over",) and team.get("soldiers") is not None:
+    if view.get("phase") not in ("over",) and team.get("soldiers") is not None and housed:
         lines.append("")
         lines.append(t(lang, "report.current", params=_params(lang, team)))
         owned = team.get("characters", [])
@@ -384,10 +394,12 @@ def value_words(view: Mapping[str, Any], value: Any, lang: str) -> str:
 def _report_body(
     view: Mapping[str, Any], report: Mapping[str, Any], name: str, lang: str, bbcode: bool
 ) -> list[str]:
-    date_text = _day(report.get("draw_date"), lang)
-    lines = [
-        _bold(t(lang, "report.title", house=name, turn=report["turn"], date=date_text), bbcode)
-    ]
+    drawn = report.get("draw_date")
+    if drawn:
+        title = t(lang, "report.title", house=name, turn=report["turn"], date=_day_of(drawn, lang))
+    else:  # a report from before draws were dated under the manual schedule: no "—"
+        title = t(lang, "report.title_undated", house=name, turn=report["turn"])
+    lines = [_bold(title, bbcode)]
     if report.get("corrected"):
         lines.append(t(lang, "report.corrected"))
     if not report.get("posted"):

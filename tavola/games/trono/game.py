@@ -34,6 +34,7 @@ from tavola.core.protocol import Game
 
 from . import referee
 from .announcements import board
+from .audit_words import audit_words
 from .bot import ReferenceBot, post_menu
 from .characters import CatalogueProblem
 from .clock import BadInstant, format_instant, parse_instant, parse_local
@@ -42,6 +43,7 @@ from .determinize import player_world
 from .evaluate import evaluate
 from .exports import exports_for
 from .formation import team_count
+from .forum_parser import parse_forum_deploy
 from .forum_render import team_report_lines, with_names
 from .houses import HOUSES
 from .lotto_calendar import shipped_shifts
@@ -85,6 +87,7 @@ REFEREE_ACTIONS = frozenset(
         "publish_results",
         "override",
         "record_post",
+        "record_registration",
         "shift_draw",
         "tick",
     }
@@ -317,6 +320,7 @@ class TronoGame:
         if not isinstance(author, str) or found is None or author not in found.members:
             raise refuse("E_NOT_MEMBER", user=str(author))
         posted = _forum_time(state, args.get("posted_at"), at)
+        args = _with_written_deployments(state, found, args)
         examined = examine_post(state, author, args, posted, copied=True)
         return self._seal(
             state,
@@ -382,6 +386,13 @@ class TronoGame:
             view_for(state, Viewer.public(), self.referee_seats(state)), catalogue_of(state.config)
         )
         view["board"] = {lang: board(public, lang) for lang in self.info.languages}
+        if "calendar" in view:  # the referees' view: the audit trail in words, both languages
+            named = with_names(view, catalogue_of(state.config))
+            people = {uid: p.display_name for uid, p in state.players.items()}
+            view["audit_words"] = {
+                lang: [audit_words(named, entry, people, lang) for entry in view["audit"]]
+                for lang in self.info.languages
+            }
         if "team" in view and state.config.mode == "live":
             # The team's page shows its private report in words, as the forum's message
             # says it (Italian and English; the page picks its language).
@@ -567,6 +578,30 @@ def _forum_time(state: TronoState, written: Any, at: int) -> int:
         zone = state.config.timezone
         raise refuse("E_POSTED_LATER", posted=moment(posted, zone), at=moment(at, zone))
     return posted
+
+
+MAX_DEPLOY_TEXT = 2000
+"""The deployments of one post are a few lines; anything far longer is not a post."""
+
+
+def _with_written_deployments(
+    state: TronoState, team: Team, args: Mapping[str, Any]
+) -> Mapping[str, Any]:
+    """A copied post's deployments as the forum writes them (`deploy_text`: "Ardengo
+    (Baratheon), Alvise (azione 1)"), read into the engine's deployments after any given
+    as data; a name no character has stays as written, and is void (DECISIONS 33)."""
+    if "deploy_text" not in args:
+        return args
+    rest = {k: v for k, v in args.items() if k != "deploy_text"}
+    written = args["deploy_text"]
+    if not isinstance(written, str) or len(written) > MAX_DEPLOY_TEXT:
+        raise refuse("E_DEPLOY_TEXT", n=MAX_DEPLOY_TEXT)
+    given = rest.get("deploy") or []
+    if not isinstance(given, list | tuple):
+        return rest  # A6 step 4 refuses it with its own words
+    owned = list(state.opening.get("teams", {}).get(team.key, {}).get("characters", []))
+    read = parse_forum_deploy(written, catalogue_of(state.config), owned)
+    return {**rest, "deploy": [*given, *read]}
 
 
 def _only(action_type: str, args: Mapping[str, Any], *allowed: str) -> None:

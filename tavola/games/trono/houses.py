@@ -29,6 +29,8 @@ WHEEL_NAMES: dict[str, str] = {
     "TORINO": "TO",
     "VENEZIA": "VE",
 }
+WHEEL_FULL: dict[str, str] = {code: name.capitalize() for name, code in WHEEL_NAMES.items()}
+"""A wheel by its name in full ("Venezia"), as texts name it (never its code)."""
 WHEEL_OF: dict[str, str] = dict(zip(HOUSES, WHEELS, strict=True))
 WHEEL_ORDER: dict[str, int] = {house: i for i, house in enumerate(HOUSES)}
 

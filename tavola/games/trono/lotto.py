@@ -8,7 +8,7 @@ from typing import Any
 
 from tavola.core import Rng
 
-from .houses import WHEEL_NAMES, WHEELS
+from .houses import WHEEL_FULL, WHEEL_NAMES, WHEELS
 from .messages import reason
 
 Numbers = dict[str, list[int]]
@@ -70,18 +70,20 @@ def check_numbers(raw: object) -> Numbers:
         if not isinstance(values, list | tuple) or not all(
             isinstance(n, int) and not isinstance(n, bool) for n in values
         ):
-            raise DrawProblem("E_DRAW_INCOMPLETE", "draw_not_integers", wheel=wheel)
+            raise DrawProblem("E_DRAW_INCOMPLETE", "draw_not_integers", wheel=WHEEL_FULL[wheel])
         numbers[wheel] = [int(n) for n in values]
     for wheel in WHEELS:
         if wheel not in numbers or len(numbers[wheel]) != 5:
-            raise DrawProblem("E_DRAW_INCOMPLETE", "draw_five", wheel=wheel)
+            raise DrawProblem("E_DRAW_INCOMPLETE", "draw_five", wheel=WHEEL_FULL[wheel])
     for wheel in WHEELS:
         for n in numbers[wheel]:
             if not 1 <= n <= 90:
-                raise DrawProblem("E_DRAW_RANGE", "draw_range", wheel=wheel, n=n)
+                raise DrawProblem("E_DRAW_RANGE", "draw_range", wheel=WHEEL_FULL[wheel], n=n)
     for wheel in WHEELS:
-        if len(set(numbers[wheel])) != 5:
-            raise DrawProblem("E_DRAW_DUPLICATE", "draw_repeated", wheel=wheel)
+        for n in numbers[wheel]:
+            if numbers[wheel].count(n) > 1:
+                name = WHEEL_FULL[wheel]
+                raise DrawProblem("E_DRAW_DUPLICATE", "draw_repeated", wheel=name, n=n)
     return {wheel: numbers[wheel] for wheel in WHEELS}
 
 

@@ -61,6 +61,16 @@ class LottoCalendar:
             day += timedelta(days=1)
         raise CalendarProblem(f"no Lotto draw in the next {SEARCH_DAYS} days")
 
+    def last_draw(self, at_ms: int) -> date:
+        """The latest draw whose instant is at or before `at_ms` (the draw a referee can
+        paste now, when the game names none: the manual schedule)."""
+        day = local_date(at_ms, self.zone)
+        for _ in range(SEARCH_DAYS):
+            if self.has_draw(day) and self.instant(day) <= at_ms:
+                return day
+            day -= timedelta(days=1)
+        raise CalendarProblem(f"no Lotto draw in the last {SEARCH_DAYS} days")
+
 
 def parse_shifts(raw: Mapping[str, Any], where: str = "shifts") -> dict[date, date]:
     shifts: dict[date, date] = {}

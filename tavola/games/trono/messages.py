@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -100,5 +100,38 @@ def moment(ms: int, zone: str, *, seconds: bool = False) -> Phrase:
             "year": local.year,
             "time": f"{local:%H:%M:%S}" if seconds else f"{local:%H:%M}",
             "zone": zone,
+        },
+    )
+
+
+def elides(n: int) -> bool:
+    """Italian elides "del", "il"… before a number read aloud with a vowel: uno, otto,
+    undici, ottanta…, ottocento…, ottomila… ("dell'8 marzo", "dell'11", "l'80%")."""
+    if n >= 1000:
+        return n // 1000 != 1 and elides(n // 1000)
+    if n >= 100:
+        return n // 100 == 8
+    return n in (1, 8, 11) or 80 <= n <= 89
+
+
+def day_words(day: date) -> dict[str, Phrase]:
+    """A day as players read it: its weekday and "1º dicembre 2026"."""
+    number = Phrase("forum.date.first") if day.day == 1 else str(day.day)
+    words = {"day": number, "month": Phrase(f"forum.month.{day.month}"), "year": day.year}
+    return {
+        "weekday": Phrase(f"forum.weekday.{day.weekday()}"),
+        "date": Phrase("forum.date.day", words),
+    }
+
+
+def day_of(day: date) -> Phrase:
+    """A day after "of", with Italian's article: "del 4 marzo 2026", "dell'11 marzo
+    2026", "del 1º marzo" (read "primo"); in English "4 March 2026"."""
+    elided = day.day != 1 and elides(day.day)
+    return Phrase(
+        "forum.date.of",
+        {
+            "of": Phrase("forum.date.of_elided" if elided else "forum.date.of_plain"),
+            "date": day_words(day)["date"],
         },
     )

@@ -41,7 +41,10 @@ KINDS = frozenset(
 
 
 def _team(state: TronoState, house: Any) -> Team:
-    team = state.team(str(house)) if isinstance(house, str) else None
+    """A team by its house, or by its key before houses are assigned (`team2`)."""
+    team = None
+    if isinstance(house, str):
+        team = state.team(house) or next((t for t in state.teams if t.key == house), None)
     if team is None:
         raise refuse("E_OVERRIDE_RANGE", detail=reason("unknown_team", team=str(house)))
     return team

@@ -118,7 +118,8 @@ def _whole_post(
         raise refuse(  # step 2 (R24), saying when the deadline was and when the post came
             "E_DEADLINE_PASSED",
             turn=state.turn,
-            deadline=moment(state.deadline, zone),
+            # a deadline a referee moved off the minute is told to the second too
+            deadline=moment(state.deadline, zone, seconds=state.deadline % 60_000 != 0),
             at=moment(at, zone, seconds=True),
         )
     open_phases = ("turn_open", "turn_locked") if copied else ("turn_open",)

@@ -16,7 +16,7 @@ from .formation import assign_houses, form_teams, initial_seats, team_count
 from .houses import HOUSES, in_wheel_order
 from .lotto import DrawProblem, check_numbers, simulate
 from .lotto_calendar import game_calendar
-from .messages import phase_word, reason, refuse, text
+from .messages import day_of, day_words, phase_word, reason, refuse, text
 from .resolution import resolve_turn
 from .state import AuditEntry, Draw, Player, Team, TronoState
 
@@ -554,6 +554,10 @@ def referee_action(
         from .draw_shifts import shift_draw
 
         return shift_draw(state, uid, args, at)
+    if kind == "record_registration":
+        from .registrations import record_registration
+
+        return record_registration(state, args, at)
     raise refuse("E_UNKNOWN_ACTION_TYPE", action=kind)  # pragma: no cover
 
 
@@ -583,10 +587,29 @@ def _draw_action(
     if state.phase == "formation_wait":
         if draw_instant(parsed) <= (state.closed_at or 0):
             raise refuse("E_DRAW_BEFORE_CLOSE")
+        _on_a_draw_day(state, parsed)
         return _formation(state, numbers, day, source, uid, at)
     if state.config.schedule == "calendar" and state.draw_date != day:
-        raise refuse("E_DRAW_DATE_MISMATCH", date=day, expected=state.draw_date)
+        expected = date.fromisoformat(str(state.draw_date))
+        raise refuse("E_DRAW_DATE_MISMATCH", date=day_of(parsed), expected=day_of(expected))
     return _turn_draw(state, numbers, day, source, uid, at)
+
+
+def _on_a_draw_day(state: TronoState, day: date) -> None:
+    """R7: the formation draw is a Lotto draw, so never on a day the Lotto does not draw
+    (the game's calendar with its shifts, DECISIONS 33); the sentence names the one due."""
+    calendar = game_calendar(state.draw_shifts)
+    if calendar.has_draw(day):
+        return
+    due = calendar.next_draw(state.closed_at or state.now)
+    words, next_words = day_words(day), day_words(due)
+    raise refuse(
+        "E_NOT_A_DRAW_DAY",
+        weekday=words["weekday"],
+        date=words["date"],
+        next_weekday=next_words["weekday"],
+        next=next_words["date"],
+    )
 
 
 def _pasted(state: TronoState, args: Mapping[str, Any]) -> tuple[str, Any]:
@@ -596,10 +619,21 @@ def _pasted(state: TronoState, args: Mapping[str, Any]) -> tuple[str, Any]:
     given = args.get("date")
     if given is not None and pasted.date is not None and str(given) != pasted.date:
         raise DrawProblem(
-            "E_IMPORT_FORMAT", "paste_date_differs", text=pasted.date, given=str(given)
+            "E_IMPORT_FORMAT",
+            "paste_date_differs",
+            text=day_of(date.fromisoformat(pasted.date)),
+            given=_day_or_text(str(given)),
         )
     day = pasted.date or (str(given) if given is not None else expected_draw_date(state))
     return day or format_instant(state.now)[:10], pasted.numbers
+
+
+def _day_or_text(written: str) -> Any:
+    """A date as players read it, or as written when it is not one."""
+    try:
+        return day_of(date.fromisoformat(written))
+    except ValueError:
+        return written
 
 
 def expected_draw_date(state: TronoState) -> str | None:

@@ -102,6 +102,13 @@ class TurnRecord:
         return frozenset(f"referee:{r}" for r in self.state.config.referees)
 
 
+def _draw_date(state: TronoState) -> str | None:
+    drawn = state.draws[-1] if state.draws else None
+    if drawn is not None and drawn.purpose == "turn" and drawn.turn == state.turn:
+        return drawn.date
+    return state.draw_date
+
+
 def open_record(state: TronoState, numbers: dict[str, list[int]]) -> TurnRecord:
     """The record at the turn's opening: the teams still active, their posts, and each
     team's report started with its parameters before the turn."""
@@ -111,7 +118,8 @@ def open_record(state: TronoState, numbers: dict[str, list[int]]) -> TurnRecord:
     reports: dict[str, dict[str, Any]] = {
         house: {
             "turn": state.turn,
-            "draw_date": state.draw_date,
+            # the draw's own date: under the manual schedule the turn names none (R27)
+            "draw_date": _draw_date(state),
             "corrected": False,
             "posted": posts[house] is not None,
             "void": _void_of(posts[house]),

@@ -8,8 +8,10 @@ from zoneinfo import ZoneInfo
 
 from tavola.core import Viewer
 
+from .characters import Character
 from .clock import format_instant
 from .houses import HOUSES, display_name
+from .lotto_calendar import game_calendar
 from .referee import expected_draw_date
 from .state import Post, Team, TronoState, catalogue_of
 
@@ -174,7 +176,14 @@ def _choices(state: TronoState, team: Team) -> dict[str, Any]:
     opening = state.opening.get("teams", {}).get(team.key, {})
     chests = int(opening.get("chests", team.chests))
     may_hire = [
-        {"id": c.id, "name": c.name, "cost": c.cost, "charges": c.charges, "kind": c.kind}
+        {
+            "id": c.id,
+            "name": c.name,
+            "cost": c.cost,
+            "charges": c.charges,
+            "kind": c.kind,
+            "summary": _summary(c),
+        }
         for c in catalogue.values()
         if (c.kind == "neutral" or c.house_id == team.house_id)
         and c.id not in team.hired_ever
@@ -196,6 +205,7 @@ def _choices(state: TronoState, team: Team) -> dict[str, Any]:
                 "target": character.needs_target,
                 "attack": extra_attack,
                 "slot": character.needs_slot,
+                "summary": _summary(character),
             }
         )
     return {
@@ -204,6 +214,11 @@ def _choices(state: TronoState, team: Team) -> dict[str, Any]:
         "seated": team.house_id in state.opening.get("seated", []),
         "opening_soldiers": opening.get("soldiers", team.soldiers),
     }
+
+
+def _summary(character: Character) -> dict[str, str]:
+    """What the character does, in each language the page may be in."""
+    return {lang: character.summary_in(lang) for lang in ("it", "en")}
 
 
 def user_data(state: TronoState, user: str) -> dict[str, Any] | None:
@@ -242,11 +257,15 @@ def referee_view(state: TronoState) -> dict[str, Any]:
     view["calendar"] = {
         "expected_draw": expected_draw_date(state),
         "shifts": dict(state.draw_shifts),
+        # a turn that names no draw (manual schedule): the latest one, never a day without
+        "last_draw": game_calendar(state.draw_shifts).last_draw(state.now).isoformat(),
     }
     # the houses by name, for the rankings before the houses are assigned, and who came late
     shown = state.config.house_display_set
     view["house_names"] = {house: display_name(house, shown) for house in HOUSES}
     view["late_joiners"] = [p.user_id for p in state.players.values() if p.joined_late]
+    # every character, for the overrides that grant one or change its charges
+    view["catalogue"] = [c.to_json() for c in catalogue_of(state.config).values()]
     return view
 
 
@@ -264,6 +283,9 @@ def view_for(state: TronoState, viewer: Viewer, referees: frozenset[str]) -> dic
         if all(state.team_of(u) is team for u in users):
             view["my_team"] = key
             view["team"] = team_private(state, team)
+            # the houses by name, for the team's own ranking before they are assigned
+            shown = state.config.house_display_set
+            view["house_names"] = {house: display_name(house, shown) for house in HOUSES}
     if len(users) == 1:
         view["me"] = user_data(state, users[0])
     return view

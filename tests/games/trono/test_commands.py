@@ -70,7 +70,7 @@ def ready(tmp_path_factory):
     refused(path, "E_REFEREE_CANNOT_PLAY", "register", path, "arbitro")
     out = ok("close", path, "--at", "2025-03-01T10:00:00Z")
     assert "Iscrizioni chiuse: 21 giocatori" in out
-    assert "draw --purpose formation con l'estrazione del 2025-03-01" in out
+    assert "draw --purpose formation con l'estrazione del 1º marzo 2025" in out
     refused(path, "E_DRAW_PURPOSE", "draw", path, "--purpose", "1", "--numbers", D)
     out = ok("draw", path, "--purpose", "formation", "--numbers", D, "--at", "2025-03-01T20:30Z")
     assert "Squadre formate:" in out and "BA 05 17 33 48 90" in out
@@ -155,7 +155,7 @@ def test_whole_referee_session_to_king_and_hand(ready, tmp_path):
     refused(path, "E_TURN_NOT_LOCKED", "draw", path, "--numbers", D)
     refused(path, "E_BEFORE_DEADLINE", "resolve", path, "--at", "2025-03-04T18:00:00Z")
     out = ok("resolve", path)
-    assert "Turno 1 chiuso" in out and "estrazione del 2025-03-04" in out
+    assert "Turno 1 chiuso" in out and "(estrazione del 4 marzo 2025)" in out
     refused(path, "E_DRAW_RANGE", "draw", path, "--numbers", D.replace("59", "91"))
     refused(path, "E_DRAW_DUPLICATE", "draw", path, "--numbers", D.replace("14", "59"))
     refused(path, "E_DRAW_INCOMPLETE", "draw", path, "--numbers", D.replace(",21", ""))
@@ -288,7 +288,7 @@ def test_forum_post_with_invalid_parts_is_listed_then_recorded_as_written(ready,
     check = trono("post", path, "--team", "lannister", written, "--check", "--lang", "en")
     assert (
         check.exit_code == 1
-        and "E_TARGET_REQUIRED: Slot 1: an attack needs a target." in check.output
+        and "E_TARGET_REQUIRED: Action 1: an attack needs a target." in check.output
     )
     assert "Il post è valido" in ok("post", path, "--team", "lannister", "tax tax tax", "--check")
     out = ok(
@@ -298,3 +298,13 @@ def test_forum_post_with_invalid_parts_is_listed_then_recorded_as_written(ready,
     assert "Azione 1: attacca — nulla: un attacco richiede un bersaglio" in out
     assert "Azione 4 in più, arruola — nulla: Un post contiene esattamente 3 azioni" in out
     assert log_types(path)[-1] == "record_post"
+
+
+def test_post_reads_deployments_as_the_forum_writes_them(ready, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_bytes(ready.read_bytes())
+    deployed = ("--deployments", "Nerea (Stark)")
+    out = refused(
+        path, "E_DEPLOY_NOT_OWNED", "post", path, "--team", "lannister", "tax tax tax", *deployed
+    )
+    assert "Nerea Salsedine non era posseduto a inizio turno." in out

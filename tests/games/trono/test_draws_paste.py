@@ -81,20 +81,20 @@ def test_a8_a_missing_wheel_is_named():
 def test_a8_four_numbers_name_the_line_and_the_wheel():
     found = problem(NEWSPAPER.replace("GENOVA    31 76 15 60 27", "GENOVA 31 76 15 60"))
     assert found.code == "E_DRAW_INCOMPLETE"
-    assert words(found, "it") == "riga 5, ruota di Genova: servono 5 numeri, non 4"
-    assert words(found, "en") == "line 5, Genova wheel: 5 numbers are needed, not 4"
+    assert words(found, "it") == "alla riga 5 (ruota di Genova) servono 5 numeri, non 4"
+    assert words(found, "en") == "on line 5 (the Genova wheel) 5 numbers are needed, not 4"
 
 
 def test_a8_a_number_above_90_names_its_line():
     found = problem(NEWSPAPER.replace("88 23 56", "91 23 56"))
     assert found.code == "E_DRAW_RANGE"
-    assert words(found, "it") == "riga 4, ruota di Firenze: 91 non è tra 1 e 90"
+    assert words(found, "it") == "alla riga 4 (ruota di Firenze) il numero 91 non è tra 1 e 90"
 
 
 def test_a8_a_repeated_number_names_its_line():
     found = problem(NEWSPAPER.replace("59 14 37 66 21", "59 14 37 59 21"))
     assert found.code == "E_DRAW_DUPLICATE"
-    assert words(found, "en") == "line 11, Venezia wheel: the number 59 appears twice"
+    assert words(found, "en") == "on line 11 (the Venezia wheel) the number 59 appears twice"
 
 
 def test_a8_a_line_that_is_neither_wheel_nor_date_is_refused():

@@ -56,4 +56,4 @@ def test_a_report_names_each_deployment_its_target_slot_outcome_and_charge():
     assert lines[0] == "Rapporto per Tully — turno 1 (estrazione del 4 marzo 2025)"
     assert "Schierato alvise_guadalupo → Stark (azione 1): fallito, carica restituita" in lines
     english = team_report_lines(view, "en")
-    assert "Deployed alvise_guadalupo → Stark (slot 1): failure, charge given back" in english
+    assert "Deployed alvise_guadalupo → Stark (action 1): failure, charge given back" in english

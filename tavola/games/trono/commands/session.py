@@ -18,7 +18,7 @@ from ..clock import format_instant
 from ..forum_parser import formation_draw_date, normalise_target
 from ..forum_render import announce, local_time, with_names
 from ..houses import display_name
-from ..messages import MESSAGES, text
+from ..messages import MESSAGES, day_of, text
 from ..state import Team, TronoState, catalogue_of
 from .texts import cli_error, echo_lines, say
 
@@ -146,12 +146,17 @@ def awaiting(table: Table) -> list[str]:
 def hint(state: TronoState, lang: str) -> str:
     """The next step of the game, as a command to type."""
     phase = state.phase
-    date = "?"
+    day: str | None = None
     if phase == "formation_wait" and state.closed_at is not None:
-        date = formation_draw_date(state.closed_at, state.draw_shifts)
+        day = formation_draw_date(state.closed_at, state.draw_shifts)
     elif phase == "turn_locked":
-        date = state.draw_date or "?"
+        day = state.draw_date  # none under the manual schedule: the hint says so
+    date = ""
+    if day is not None:
+        of = day_of(datetime.fromisoformat(day).date())
+        date = text(lang, of.key, **of.params)
+    key = "hint.turn_locked_undated" if phase == "turn_locked" and day is None else f"hint.{phase}"
     when = "—"
     if state.ranking_deadline:
         when = local_time(format_instant(state.ranking_deadline), lang=lang)
-    return say(lang, f"hint.{phase}", date=date, when=when)
+    return say(lang, key, date=date, when=when)

@@ -10,7 +10,7 @@ import typer
 from tavola.core import Action, Event, IllegalAction, Table, Viewer
 
 from ..clock import BadInstant, format_instant, parse_instant
-from ..forum_parser import parse_actions, parse_deploy
+from ..forum_parser import parse_actions, parse_deploy, parse_forum_deploy
 from ..forum_render import action_text, character_name, house_name, local_time, t, void_lines
 from ..messages import refuse, text
 from ..posts import Problem, post_problems
@@ -26,6 +26,13 @@ def post(
     team: TeamOpt,
     deploy: Annotated[
         list[str] | None, typer.Option(help="CHAR[:TARGET[:SLOT]], repeatable.")
+    ] = None,
+    deployments: Annotated[
+        str | None,
+        typer.Option(
+            help='The deployments as the forum post writes them: "Ardengo (Baratheon), '
+            'Alvise (azione 1)".'
+        ),
     ] = None,
     abandon: Annotated[
         int | None, typer.Option(help="Seated teams: step down below this many soldiers.")
@@ -61,6 +68,10 @@ def post(
             "deploy": [parse_deploy(d, names) for d in deploy or []],
             "author": author,
         }
+        if deployments:  # as the forum writes them (DECISIONS 33)
+            owned = state.opening.get("teams", {}).get(found.key, {}).get("characters", [])
+            catalogue = catalogue_of(state.config)
+            args["deploy"] += parse_forum_deploy(deployments, catalogue, list(owned))
         if abandon is not None:
             args["abandon_threshold"] = abandon
         args = with_at(args, at)

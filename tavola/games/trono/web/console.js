@@ -11,7 +11,21 @@ import { romeTime } from "./team.js";
 
 const ZONE = "Europe/Rome";
 const KINDS = ["attack", "defend", "enlist", "tax", "rally", "hire"];
-const OVERRIDES = ["adjust_parameter", "set_seat", "reschedule_turn", "end_game"];
+// Every override the engine has (R66), in the order a referee reaches for them.
+const OVERRIDES = [
+  "adjust_parameter",
+  "grant_character",
+  "revoke_character",
+  "set_charges",
+  "set_seat",
+  "move_player",
+  "remove_player",
+  "disqualify_team",
+  "assign_house",
+  "reschedule_turn",
+  "correct_draw",
+  "end_game",
+];
 
 // What the referee is typing, per form, kept across the redraws every update brings.
 const drafts = new Map();
@@ -28,12 +42,20 @@ function draft(form, fresh) {
 
 function houseName(view, key) {
   const team = (view.teams || {})[key];
-  return (team && team.display_name) || key;
+  if (!team) return key;
+  // before the houses are assigned a team is its number, never its key
+  return team.display_name || t("bulletin.team", { no: team.team_no });
 }
 
 function personName(view, user) {
   const found = (view.registered || []).find((p) => p.user_id === user);
-  return found ? found.display_name : user;
+  return found ? found.display_name : seatPerson(user);
+}
+
+/** Someone not registered (yet) by their seat's name, as the table's creator wrote it. */
+function seatPerson(user) {
+  const seat = ((current.payload || {}).seats || {})[`player:${user}`];
+  return (seat && seat.name) || user;
 }
 
 /** "martedì 1 dicembre 2026" from "2026-12-01". */
@@ -187,10 +209,45 @@ function registration(view) {
     item.append(el("span", "wishes", wishes.length ? ` — ${wishes.join("; ")}` : ` — ${t("console.no_wishes")}`));
     list.append(item);
   }
-  box.append(list);
+  box.append(list, signUp(view));
   if (view.close_at) box.append(el("p", "close-at", t("console.close_at", { when: romeTime(view.close_at) })));
   draft("close", () => ({}));
   box.append(buttons("close", () => ({ type: "close_registration" }), { label: t("console.close"), checkLabel: null, confirm: tn("console.close_confirm", players.length) }));
+  return box;
+}
+
+/** A sign-up copied from the forum's registration topic: the seat, the forum name and the
+ * wishes written in it (record_registration, DECISIONS 34). */
+function signUp(view) {
+  const box = el("div", "console-signup");
+  box.append(el("h4", null, t("console.signup")));
+  const users = Object.keys(current.payload.seats || {}).filter((s) => s.startsWith("player:")).map((s) => s.slice(7));
+  const open = users.filter((u) => !(view.players || {})[u] || view.players[u].status === "withdrawn");
+  if (!open.length) {
+    box.append(el("p", "all-registered", t("console.all_registered")));
+    return box;
+  }
+  box.append(el("p", "hint", t("console.signup_hint")));
+  const form = "signup";
+  const data = draft(form, () => ({ user: "", name: "", partner: "", avoid1: "", avoid2: "", avoid3: "" }));
+  box.append(labelled(t("console.player_seat"), select(form, "user", open.map((u) => [u, seatPerson(u)]), t("console.player_seat"))));
+  const name = input(form, "name", t("console.forum_name"));
+  name.placeholder = seatPerson(data.user);
+  name.maxLength = 60;
+  box.append(labelled(t("console.forum_name"), name));
+  const others = [["", t("console.nobody")], ...users.filter((u) => u !== data.user).map((u) => [u, personName(view, u)])];
+  box.append(labelled(t("console.partner_field"), select(form, "partner", others, t("console.partner_field"))));
+  const avoids = el("div", "avoid-fields");
+  for (const n of [1, 2, 3]) avoids.append(labelled(t("console.avoid_field", { n }), select(form, `avoid${n}`, others, t("console.avoid_field", { n }))));
+  box.append(avoids, verdict(form));
+  const build = () => {
+    const action = { type: "record_registration", user: data.user, display_name: data.name.trim() || seatPerson(data.user) };
+    const avoid = [data.avoid1, data.avoid2, data.avoid3].filter(Boolean);
+    if (data.partner) action.preferred_partner = data.partner;
+    if (avoid.length) action.avoid = avoid;
+    return action;
+  };
+  box.append(buttons(form, build, { label: t("console.register") }));
   return box;
 }
 
@@ -203,7 +260,9 @@ function drawForm(view, purpose) {
   if (expected) box.append(el("p", "expected-draw", t("console.expected_draw", { date: dayWords(expected) })));
   if (purpose === "formation" && (view.formation || {}).commitment) box.append(el("p", "commitment", t("console.commitment", { code: view.formation.commitment })));
   const form = `draw-${purpose}-${view.turn}`;
-  draft(form, () => ({ text: "", date: expected || "" }));
+  // the date proposed is always a Lotto evening: the one awaited, or else the latest
+  const proposed = expected || (purpose === "turn" ? (view.calendar || {}).last_draw : "") || "";
+  draft(form, () => ({ text: "", date: proposed }));
   const text = field(form, "text", el("textarea"), t("console.paste"));
   text.rows = 12;
   text.placeholder = "BARI 78 48 05 33 12\nCAGLIARI …";
@@ -266,6 +325,15 @@ function postWords(view, team, post) {
   return words.join(" · ");
 }
 
+/** A deployment as the console reads it back: "Ardengo Fiammavecchia (Baratheon)". */
+function deployWords(view, deployment) {
+  const details = [];
+  if (deployment.target) details.push(deployment.target === "trono" ? t("post.target.trono") : deployment.target === "all" ? t("post.target.all") : houseName(view, deployment.target));
+  if (deployment.slot) details.push(t("post.slot", { n: deployment.slot }));
+  const name = characterName(view, deployment.character);
+  return details.length ? `${name} (${details.join(", ")})` : name;
+}
+
 function posts(view) {
   const box = part("posts", t("console.posts", { turn: view.turn }));
   if (view.deadline) box.append(el("p", "deadline", t("console.deadline", { when: romeTime(view.deadline) })));
@@ -279,6 +347,7 @@ function posts(view) {
       const by = team.post.recorded_by ? t("console.copied_by", { name: team.post.recorded_by }) : t("console.on_page");
       item.append(el("span", "post-when", t("console.posted", { when: team.post.local_at, name: personName(view, team.post.author), by })));
       item.append(el("span", "post-actions", ` — ${postWords(view, team, team.post)}`));
+      if ((team.post.deploy || []).length) item.append(el("span", "post-deploy", ` · ${t("console.deployed", { list: team.post.deploy.map((d) => deployWords(view, d)).join(", ") })}`));
       if ((team.post.void || []).length) item.append(el("span", "post-void", ` ${tn("console.void_parts", team.post.void.length)}`));
     } else item.append(el("span", "post-when", t("console.not_posted")));
     list.append(item);
@@ -320,7 +389,18 @@ function recordPost(view) {
     if (data[`slot${n}`] === "hire") row.append(select(form, `character${n}`, (team.may_hire || []).map((c) => [c.id, c.name]), t("post.character_of", { n })));
     slots.append(row);
   }
-  box.append(slots, verdict(form));
+  // the deployments as the post writes them beside its actions: the server reads them
+  const deploys = field(form, "deploy_text", el("textarea"), t("console.deploy_text"));
+  deploys.rows = 3;
+  deploys.maxLength = 2000;
+  deploys.placeholder = t("console.deploy_placeholder");
+  box.append(slots, labelled(t("console.deploy_text"), deploys));
+  if (seated) {
+    const abandon = input(form, "abandon", t("console.abandon"), "number");
+    abandon.min = "0";
+    box.append(labelled(t("console.abandon"), abandon));
+  }
+  box.append(verdict(form));
   const build = () => {
     const actions = [];
     for (const n of [1, 2, 3]) {
@@ -332,6 +412,8 @@ function recordPost(view) {
     }
     const action = { type: "record_post", team: data.team, author: data.author, turn: view.turn, actions, deploy: [] };
     if (data.posted_at.trim()) action.posted_at = data.posted_at.trim();
+    if ((data.deploy_text || "").trim()) action.deploy_text = data.deploy_text.trim();
+    if (seated && String(data.abandon || "").trim() !== "") action.abandon_threshold = Number(data.abandon);
     return action;
   };
   box.append(buttons(form, build, { label: t("console.record") }));
@@ -364,39 +446,109 @@ function review(view) {
 
 // -- overrides, the audit trail, late joiners, the calendar ---------------------------------------------
 
+// Which overrides each phase allows (R66; a house is assigned before the start only).
+function overrideKinds(phase) {
+  if (phase === "house_ranking") return ["assign_house", "move_player", "remove_player", "end_game"];
+  const kinds = OVERRIDES.filter((k) => k !== "assign_house" || phase === "ready");
+  return phase === "ready" ? kinds.filter((k) => k !== "reschedule_turn" && k !== "correct_draw") : kinds;
+}
+
+function characterName(view, id) {
+  const found = (view.catalogue || []).find((c) => c.id === id);
+  return found ? found.name : id;
+}
+
+/** The fields of the override `kind`: whom it concerns and the new value, each a choice
+ * among what the game holds (houses, people, characters), never an id to type. */
+function overrideFields(view, form, data) {
+  const kind = data.kind;
+  const nodes = [];
+  const active = teamsInOrder(view).filter(([, team]) => team.status === "active");
+  const houses = active.map(([key]) => [key, houseName(view, key)]);
+  const add = (label, node) => nodes.push(labelled(label, node));
+  // the house first: the characters offered are that house's
+  if (["adjust_parameter", "set_seat", "grant_character", "revoke_character", "set_charges", "disqualify_team"].includes(kind)) add(t("console.team"), select(form, "house", houses, t("console.team")));
+  const team = (view.teams || {})[data.house] || {};
+  const owned = (team.characters || []).map((c) => [c.id, characterName(view, c.id)]);
+  if (kind === "adjust_parameter") {
+    add(t("console.param"), select(form, "param", ["soldiers", "chests", "banners"].map((p) => [p, t(`console.col.${p}`)]), t("console.param")));
+    add(t("console.to"), input(form, "to", t("console.to"), "number"));
+  }
+  if (kind === "set_seat") add(t("console.seat"), select(form, "seat", [["throne", t("seat.throne")], ["tower", t("seat.tower")]], t("console.seat")));
+  if (kind === "grant_character") {
+    const held = new Set((team.characters || []).map((c) => c.id));
+    const open = (view.catalogue || []).filter((c) => !held.has(c.id) && (c.kind === "neutral" || c.house_id === data.house));
+    add(t("console.character"), select(form, "character", open.map((c) => [c.id, c.name]), t("console.character")));
+    add(t("console.charges_left"), input(form, "charges", t("console.charges_left"), "number"));
+  }
+  if (kind === "revoke_character" || kind === "set_charges") add(t("console.character"), select(form, "character", owned, t("console.character")));
+  if (kind === "set_charges") add(t("console.charges_left"), input(form, "charges", t("console.charges_left"), "number"));
+  if (kind === "disqualify_team" && [view.seats.throne, view.seats.tower].includes(data.house)) {
+    const heirs = houses.filter(([key]) => key !== data.house && ![view.seats.throne, view.seats.tower].includes(key));
+    add(t("console.successor"), select(form, "successor", heirs, t("console.successor")));
+  }
+  if (kind === "move_player" || kind === "remove_player") {
+    const people = (view.registered || []).filter((p) => p.status === "member" || p.status === "registered");
+    add(t("console.player"), select(form, "player", people.map((p) => [p.user_id, p.display_name]), t("console.player")));
+  }
+  if (kind === "move_player") {
+    const mover = (view.registered || []).find((p) => p.user_id === data.player);
+    add(t("console.to_team"), select(form, "house", houses.filter(([key]) => !mover || key !== mover.team), t("console.to_team")));
+  }
+  if (kind === "assign_house") {
+    add(t("console.team"), select(form, "team_no", teamsInOrder(view).map(([, entry]) => [String(entry.team_no), t("bulletin.team", { no: entry.team_no })]), t("console.team")));
+    add(t("console.house"), select(form, "new_house", Object.entries(view.house_names || {}), t("console.house")));
+  }
+  if (kind === "reschedule_turn") {
+    const deadline = input(form, "deadline", t("console.new_deadline"));
+    deadline.placeholder = "2026-12-05 19:50";
+    add(t("console.new_deadline"), deadline);
+    add(t("console.draw_date"), input(form, "draw_date", t("console.draw_date"), "date"));
+  }
+  if (kind === "correct_draw") {
+    const text = field(form, "draw_text", el("textarea"), t("console.corrected_draw"));
+    text.rows = 11;
+    text.placeholder = "BARI 78 48 05 33 12\nCAGLIARI …";
+    add(t("console.corrected_draw"), text);
+  }
+  return nodes;
+}
+
+/** The override the form describes, as the engine takes it (A12). */
+function overrideAction(view, data) {
+  const action = { type: "override", kind: data.kind, reason: data.reason, value: {} };
+  const kind = data.kind;
+  const about = (subject, value = {}) => Object.assign(action, { subject, value });
+  if (kind === "adjust_parameter") about(data.house, { param: data.param, to: Number(data.to) });
+  if (kind === "set_seat") about(data.seat, { seat: data.seat, house: data.house });
+  if (kind === "grant_character") about(data.house, data.charges ? { character: data.character, charges: Number(data.charges) } : { character: data.character });
+  if (kind === "revoke_character") about(data.house, { character: data.character });
+  if (kind === "set_charges") about(data.house, { character: data.character, charges: Number(data.charges) });
+  if (kind === "disqualify_team") about(data.house, [view.seats.throne, view.seats.tower].includes(data.house) ? { successor: data.successor } : {});
+  if (kind === "move_player") about(data.player, { house: data.house });
+  if (kind === "remove_player") about(data.player);
+  if (kind === "assign_house") about(data.team_no, { house: data.new_house });
+  if (kind === "correct_draw") about(String(view.turn), { text: data.draw_text || "" });
+  if (kind === "reschedule_turn") {
+    action.subject = String(view.turn);
+    if ((data.deadline || "").trim()) action.value.deadline = romeInstant(data.deadline) || data.deadline;
+    if (data.draw_date) action.value.draw_date = data.draw_date;
+  }
+  return action;
+}
+
 function overrides(view) {
   const box = part("overrides", t("console.overrides"));
   const form = "override";
-  const data = draft(form, () => ({ kind: OVERRIDES[0], house: "", param: "soldiers", to: "", seat: "throne", deadline: "", draw_date: "", reason: "" }));
-  box.append(labelled(t("console.override_kind"), select(form, "kind", OVERRIDES.map((k) => [k, t(`console.override.${k}`)]), t("console.override_kind"))));
-  const houses = teamsInOrder(view).filter(([, team]) => team.status === "active").map(([key]) => [key, houseName(view, key)]);
-  if (data.kind === "adjust_parameter" || data.kind === "set_seat") box.append(labelled(t("console.team"), select(form, "house", houses, t("console.team"))));
-  if (data.kind === "adjust_parameter") {
-    box.append(labelled(t("console.param"), select(form, "param", ["soldiers", "chests", "banners"].map((p) => [p, t(`console.col.${p}`)]), t("console.param"))));
-    box.append(labelled(t("console.to"), input(form, "to", t("console.to"), "number")));
-  }
-  if (data.kind === "set_seat") box.append(labelled(t("console.seat"), select(form, "seat", [["throne", t("seat.throne")], ["tower", t("seat.tower")]], t("console.seat"))));
-  if (data.kind === "reschedule_turn") {
-    const deadline = input(form, "deadline", t("console.new_deadline"));
-    deadline.placeholder = "2026-12-05 19:50";
-    box.append(labelled(t("console.new_deadline"), deadline), labelled(t("console.draw_date"), input(form, "draw_date", t("console.draw_date"), "date")));
-  }
+  const kinds = overrideKinds(view.phase);
+  const data = draft(form, () => ({ kind: kinds[0], house: "", param: "soldiers", to: "", seat: "throne", deadline: "", draw_date: "", reason: "" }));
+  box.append(labelled(t("console.override_kind"), select(form, "kind", kinds.map((k) => [k, t(`console.override.${k}`)]), t("console.override_kind"))));
+  box.append(...overrideFields(view, form, data));
   const why = field(form, "reason", el("textarea"), t("console.reason"));
   why.rows = 2;
   why.maxLength = 500;
   box.append(labelled(t("console.reason"), why), verdict(form));
-  const build = () => {
-    const action = { type: "override", kind: data.kind, reason: data.reason, value: {} };
-    if (data.kind === "adjust_parameter") Object.assign(action, { subject: data.house, value: { param: data.param, to: Number(data.to) } });
-    if (data.kind === "set_seat") Object.assign(action, { subject: data.seat, value: { seat: data.seat, house: data.house } });
-    if (data.kind === "reschedule_turn") {
-      action.subject = String(view.turn);
-      if (data.deadline.trim()) action.value.deadline = romeInstant(data.deadline) || data.deadline;
-      if (data.draw_date) action.value.draw_date = data.draw_date;
-    }
-    return action;
-  };
-  box.append(buttons(form, build, { label: t("console.apply") }));
+  box.append(buttons(form, () => overrideAction(view, data), { label: t("console.apply") }));
   return box;
 }
 
@@ -427,19 +579,25 @@ function auditTrail(view) {
     return box;
   }
   const list = el("ol", "audit-list");
-  for (const entry of entries) {
+  const said = (view.audit_words || {})[lang] || [];
+  entries.forEach((entry, i) => {
     const item = el("li", "audit-entry");
     const what = t(`console.override.${entry.kind}`);
     const turnSubject = entry.kind === "reschedule_turn" && /^\d+$/.test(String(entry.subject));
-    const about = turnSubject ? t("console.turn_subject", { turn: entry.subject }) : auditWords(view, entry.subject);
+    // the server's words name people, characters, seats and days; ours are the fallback
+    const words = said[i] || {
+      about: turnSubject ? t("console.turn_subject", { turn: entry.subject }) : auditWords(view, entry.subject),
+      before: auditWords(view, entry.before) || "—",
+      after: auditWords(view, entry.after) || "—",
+    };
     item.append(
       el("span", "audit-when", `${romeTime(new Date(entry.at).toISOString())} · ${refereeName(entry.referee)} · `),
       el("strong", null, what),
-      el("span", "audit-change", `${about ? ` (${about})` : ""}: ${auditWords(view, entry.before) || "—"} → ${auditWords(view, entry.after) || "—"}`),
+      el("span", "audit-change", `${words.about ? ` (${words.about})` : ""}: ${words.before} → ${words.after}`),
       el("span", "audit-reason", ` — ${t("console.because", { reason: entry.reason })}`),
     );
     list.append(item);
-  }
+  });
   box.append(list);
   return box;
 }

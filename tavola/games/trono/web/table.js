@@ -5,11 +5,13 @@
 // theirs alone (§8), and only their own team's reach this page.
 import { plainPath } from "/js/chooser.js";
 import { el } from "/js/dom.js";
-import { lang, t } from "/js/i18n.js";
+import { t } from "/js/i18n.js";
 import { CONSOLE_ACTIONS, refereeConsole } from "./console.js";
 import { teamPage } from "./team.js";
+import { signUpPage } from "./signup.js";
 import { publicBoard } from "./public.js";
 import { exportsPanel } from "./exports.js";
+import { dayOf, dayText } from "./dates.js";
 
 /** Each house's Lotto wheel (§3.1, fixed by the document). */
 const WHEEL = {
@@ -37,13 +39,7 @@ function houseName(view, key) {
 
 const houseList = (view, keys) => keys.map((key) => houseName(view, key)).join(", ");
 
-/** "1 March 2025" from "2025-03-01", in the page's language. */
-function day(date) {
-  const when = new Date(`${date}T12:00:00Z`);
-  if (Number.isNaN(when.getTime())) return date;
-  const locale = lang === "it" ? "it-IT" : "en-GB";
-  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(when);
-}
+const day = dayText;
 
 function line(className, text) {
   return el("p", className, text);
@@ -152,7 +148,7 @@ function lastTurn(view) {
   const draw = (view.draws || []).find((d) => d.purpose === "turn" && d.turn === last.turn);
   const facts = el("ul", "facts");
   const fact = (text) => facts.append(el("li", null, text));
-  if (draw) fact(t("bulletin.draw_of", { date: day(draw.date) }));
+  if (draw) fact(t("bulletin.draw_of", { date: dayOf(draw.date) }));
   fact(t("bulletin.throne", { house: houseName(view, last.throne) }));
   if (last.tower) fact(t("bulletin.tower", { house: houseName(view, last.tower) }));
   if ((last.eliminated || []).length) fact(t("bulletin.eliminated", { houses: houseList(view, last.eliminated) }));
@@ -174,6 +170,8 @@ export function render(payload, ctx) {
   const view = payload.view;
   const me = ctx.seat ? userOf(ctx.seat).user : null;
   const board = document.createDocumentFragment();
+  const signing = signUpPage(payload, ctx); // a player while registration is open
+  if (signing) board.append(signing);
   const own = teamPage(payload, ctx);
   if (own) board.append(own);
   const desk = refereeConsole(payload, ctx); // a referee's seat: the referees' console
@@ -189,11 +187,11 @@ export function render(payload, ctx) {
   return { board, side: null };
 }
 
-/** A team's post is built on its own page (team.js), never from the list of posts the
- * engine offers bots; a referee's steps are the console's (console.js); anything else is
- * the shell's plain choice. */
+/** A player's sign-up (signup.js), a team's house ranking and post (team.js) are built on
+ * their own page, never from the list of actions the engine offers bots; a referee's
+ * steps are the console's (console.js); anything else is the shell's plain choice. */
 export function path(action, payload, ctx) {
-  if (action.type === "submit_post") return null;
+  if (["submit_post", "submit_house_ranking", "register"].includes(action.type)) return null;
   const referee = ctx && ctx.seat && ctx.seat.startsWith("referee:") && payload && payload.view.calendar;
   return referee && CONSOLE_ACTIONS.has(action.type) ? null : plainPath(action);
 }

@@ -25,8 +25,9 @@ export function romeTime(iso, seconds = false) {
 
 /** "1 giorno, 9 ore e 35 minuti" until `iso`; null once it has passed. */
 function timeLeft(iso) {
-  const left = Math.floor((Date.parse(iso) - Date.now()) / 1000);
-  if (left <= 0) return null;
+  const ms = Date.parse(iso) - Date.now();
+  if (!(ms > 0)) return null; // "closed" only once the deadline has really passed
+  const left = Math.ceil(ms / 1000);
   const parts = [];
   const days = Math.floor(left / 86400);
   const hours = Math.floor((left % 86400) / 3600);
@@ -166,6 +167,12 @@ function slotRow(view, team, index) {
   return row;
 }
 
+/** What a character does, in the page's language. */
+function summaryIn(character) {
+  const summary = character.summary || {};
+  return summary[lang] || summary.it || "";
+}
+
 function deployRow(view, team, character) {
   const chosen = (page.draft.deploy[character.id] ||= { on: false, target: "", slot: "" });
   const row = el("li", "deploy");
@@ -179,7 +186,7 @@ function deployRow(view, team, character) {
     changed();
   });
   const charges = character.charges === null ? t("post.permanent") : tn("post.charges", character.charges);
-  label.append(box, ` ${t("post.deploy", { name: character.name, charges })}`);
+  label.append(box, ` ${t("post.deploy", { name: character.name, charges })}`, el("span", "summary", ` — ${summaryIn(character)}`));
   row.append(label);
   if (chosen.on && character.target) {
     const choices = character.attack ? targets(view, team) : targets(view, team).filter(([k]) => k !== "trono" && k !== "all");
@@ -334,6 +341,48 @@ function report(team) {
   return box;
 }
 
+// -- the house ranking (R16), before the houses are assigned -----------------------------------
+
+const ranking = { key: null, choices: ["", "", ""], error: null };
+
+/** Up to three houses in order, from those still free (the engine's legal rankings). */
+function rankingForm(view, legal) {
+  const free = legal.filter((a) => a.type === "submit_house_ranking").map((a) => a.houses[0]);
+  const box = el("section", "ranking-form");
+  box.setAttribute("aria-label", t("team.ranking_title"));
+  box.append(el("h3", null, t("team.ranking_title")), el("p", "hint", t("team.ranking_hint")));
+  const rows = el("ol", "choices");
+  ranking.choices.forEach((chosen, i) => {
+    const names = free.map((h) => [h, (view.house_names || {})[h] || h]);
+    const node = select(`ranking-${i + 1}`, chosen, [["", t("team.choice_none")], ...names], t("team.choice", { n: i + 1 }));
+    node.addEventListener("change", () => {
+      ranking.choices[i] = node.value;
+      ranking.error = null;
+    });
+    const row = el("li", "choice");
+    row.append(el("span", "choice-label", t("team.choice", { n: i + 1 })), node);
+    rows.append(row);
+  });
+  box.append(rows);
+  if (ranking.error) box.append(el("p", "problem", ranking.error));
+  const send = async () => {
+    const action = { type: "submit_house_ranking", houses: ranking.choices.filter(Boolean) };
+    try {
+      const answer = await page.ctx.check(action);
+      if (answer.problems.length) ranking.error = answer.problems.map((p) => p.text).join(" ");
+      else return page.ctx.act(action);
+    } catch (err) {
+      ranking.error = err.message;
+    }
+    const fresh = rankingForm(view, legal);
+    box.replaceWith(fresh);
+  };
+  const buttons = el("p", "post-buttons");
+  buttons.append(button(t("team.send_ranking"), send, "primary", "send-ranking"));
+  box.append(buttons);
+  return box;
+}
+
 /** The team's page, or null when the viewer has no team of its own in a live season. */
 export function teamPage(payload, ctx) {
   const view = payload.view;
@@ -344,8 +393,18 @@ export function teamPage(payload, ctx) {
   page.payload = payload;
   page.ctx = ctx;
   const box = el("section", "team-page");
-  box.setAttribute("aria-label", t("team.title", { house: houseName(view, view.my_team) }));
-  box.append(el("h2", null, t("team.title", { house: houseName(view, view.my_team) })));
+  const entry = (view.teams || {})[view.my_team] || {};
+  // Before the houses are assigned a team is known by its number (R15).
+  const title = entry.house ? t("team.title", { house: houseName(view, view.my_team) }) : t("team.title_team", { no: entry.team_no });
+  box.setAttribute("aria-label", title);
+  box.append(el("h2", null, title));
+  if (!entry.house) {
+    if (ranking.key !== key) Object.assign(ranking, { key, choices: ["", "", ""], error: null });
+    if (entry.house_ranking) box.append(el("p", "ranking-sent", t("team.ranking_sent", { houses: entry.house_ranking.map((h) => (view.house_names || {})[h] || h).join(" › ") })));
+    else if ((payload.legal || []).some((a) => a.type === "submit_house_ranking")) box.append(rankingForm(view, payload.legal));
+    box.append(report(team));
+    return box;
+  }
   if (view.deadline && view.phase === "turn_open") {
     box.append(el("p", "deadline", t("team.deadline", { turn: view.turn, when: romeTime(view.deadline) })));
     const countdown = el("p", "countdown");
@@ -356,7 +415,16 @@ export function teamPage(payload, ctx) {
   const owned = team.characters || [];
   if (owned.length) box.append(el("p", "owned", t("team.owned", { names: owned.map((c) => characterName(team, c.id)).join(", ") })));
   const hires = team.may_hire || [];
-  if (view.phase === "turn_open") box.append(el("p", "may-hire", hires.length ? t("team.may_hire", { names: hires.map((c) => `${c.name} (${tn("post.chests", c.cost)})`).join(", ") }) : t("team.may_hire_none")));
+  if (view.phase === "turn_open" && !hires.length) box.append(el("p", "may-hire", t("team.may_hire_none")));
+  if (view.phase === "turn_open" && hires.length) {
+    // each with what it does, in the page's language; folded, so a phone reaches the form
+    const fold = el("details", "may-hire");
+    fold.append(el("summary", null, tn("team.may_hire_title", hires.length)));
+    const list = el("ul", "may-hire-list");
+    for (const c of hires) list.append(el("li", null, `${c.name} (${tn("post.chests", c.cost)}) — ${summaryIn(c)}`));
+    fold.append(list);
+    box.append(fold);
+  }
   if (team.post) box.append(sealedPost(view, team, team.post));
   else if (view.phase === "turn_open" && (payload.legal || []).some((a) => a.type === "submit_post")) {
     page.node = postForm(view, team);

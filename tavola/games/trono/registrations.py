@@ -1,0 +1,40 @@
+"""`record_registration`: a referee copies a sign-up from the forum's registration topic
+(issue 19: the referees register the players from their console). It is that user's own
+R3 registration with the wishes written in the sign-up (R4), all or nothing: a wish that
+would be refused refuses the whole copy and registers nobody (DECISIONS 34)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tavola.core import Event
+
+from .messages import refuse
+from .referee import _only, player_action
+from .state import TronoState
+
+MAX_NAME = 60
+"""A forum nickname, with room to spare."""
+
+
+def record_registration(state: TronoState, args: Mapping[str, Any], at: int) -> list[Event]:
+    _only("record_registration", args, "user", "display_name", "preferred_partner", "avoid")
+    user = args.get("user")
+    seats = state.config.players
+    if not isinstance(user, str) or not user or (seats and user not in seats):
+        # A live table's players are its seats (p01…): nobody else could ever act.
+        raise refuse("E_NOT_PLAYER", seat=f"player:{user}")
+    name = args.get("display_name", user)
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise refuse("E_MALFORMED", action="record_registration", args="display_name")
+    work = state.clone()
+    events = player_action(work, user, "register", {"display_name": name.strip()}, at)
+    wishes = {k: args[k] for k in ("preferred_partner", "avoid") if k in args}
+    if wishes.get("preferred_partner") == "":
+        wishes["preferred_partner"] = None  # a form left on "nobody"
+    if wishes:
+        events += player_action(work, user, "set_preferences", wishes, at)
+    for field in TronoState.model_fields:
+        setattr(state, field, getattr(work, field))
+    return events

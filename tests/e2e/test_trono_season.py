@@ -1,0 +1,351 @@
+"""Gioco del Trono's Done-when test (issue 19): a 12-player live season through two turns
+entirely in the browser. Two referees share the console — one in Italian on a desktop, the
+other in English on a phone — and copy the forum's sign-ups (with a pair and avoidances)
+while the last player signs up on their own page; one closes registration, the other
+pastes the formation draw as a newspaper prints it and starts; the teams choose their
+houses and post on their own pages, a post copied from the forum has a void action and
+the rest stands, a team is late and refused with the time; one referee copies a post while
+the other pastes the turn's draw; the results are reviewed and published; turn 2 again,
+lighter, the widths swapped; the public page shows the announcements and the exports are
+checked. The deadline is brought to a few seconds ahead by the console's override, as the
+other Trono browser tests do: the server's clock is never faked."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from .helpers import Api
+from .test_trono_console import DESKTOP, NEWSPAPER, PHONE, PLAYERS, ROME, fits, rome
+
+REFEREES = ["referee:arbitro01", "referee:arbitro02"]
+PUBLIC = {
+    "it": {
+        "opened": "Turno 3 aperto",
+        "results": "Risultati del turno {}",
+        "secret": ["Rapporto per", "Messaggio privato", "nulla:", "Prima: soldati"],
+    },
+    "en": {
+        "opened": "Turn 3 is open",
+        "results": "Results of turn {}",
+        "secret": ["Report for", "Private message", "void:", "Before: soldiers"],
+    },
+}
+
+
+def empty_season(api: Api) -> tuple[str, dict[str, str]]:
+    """A live season nobody has registered for yet: twelve player seats, two referees."""
+    seats: list[dict[str, Any]] = [{"name": name} for name in PLAYERS]
+    seats += [{"name": "Arbitra", "role": "referee"}, {"name": "Umpire", "role": "referee"}]
+    body = {
+        "game": "trono",
+        "options": {"mode": "live", "review_before_publish": True},
+        "seats": seats,
+        "creator_seat": 12,
+    }
+    made = api.http.post("/api/games", json=body).json()
+    game_id = made["game_id"]
+    tokens = {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
+    for s in made["seats"]:
+        if s.get("invite"):
+            joined = api.http.post(
+                f"/api/games/{game_id}/seats/{s['seat']}/join", json={"invite": s["invite"]}
+            )
+            tokens[s["seat"]] = joined.json()["token"]
+    return game_id, tokens
+
+
+def seat_page(
+    open_page: Any, game_id: str, seat: str, token: str, lang: str, size: dict[str, int]
+) -> Page:
+    page: Page = open_page(locale="it-IT" if lang == "it" else "en-GB", viewport=size)
+    page.goto(f"/play/{game_id}?seat={seat}&lang={lang}#token={token}")
+    return page
+
+
+def visit(page: Page, game_id: str, tokens: dict[str, str], user: str, lang: str) -> Page:
+    """A player's own link opened in a browser already at hand (its scripts cached)."""
+    page.goto(f"/play/{game_id}?seat=player:{user}&lang={lang}#token={tokens['player:' + user]}")
+    return page
+
+
+def sign_up(console: Page, user: str, *, name: str = "", partner: str = "", avoid=()) -> None:
+    """A referee copies one sign-up from the forum and waits until it is registered."""
+    form = console.locator(".console-signup")
+    form.locator('select[data-field="signup-user"]').select_option(user)
+    if name:
+        form.locator('input[data-field="signup-name"]').fill(name)
+    if partner:
+        form.locator('select[data-field="signup-partner"]').select_option(partner)
+    for n, avoided in enumerate(avoid, start=1):
+        form.locator(f'select[data-field="signup-avoid{n}"]').select_option(avoided)
+    form.locator('[data-step="signup-send"]').click()
+    expect(console.locator(f'.registrant[data-user="{user}"]')).to_be_visible()
+
+
+def team_page(page: Page, game_id: str, tokens: dict[str, str], user: str, lang: str) -> Page:
+    visit(page, game_id, tokens, user, lang)
+    expect(page.locator(".team-page .post-form")).to_be_visible()
+    return page
+
+
+def fill_post(page: Page, kinds: list[str]) -> None:
+    for n, kind in enumerate(kinds, start=1):
+        page.select_option(f'[data-field="slot{n}-kind"]', kind)
+
+
+def post_on_page(page: Page, kinds: list[str]) -> None:
+    """A team builds its post on its page, checks it, confirms and seals it."""
+    fill_post(page, kinds)
+    page.locator('[data-step="seal-post"]').click()
+    page.locator('[data-step="seal-now"]').click()
+    expect(page.locator(".sealed-post .sealed-actions li")).to_have_count(len(kinds))
+
+
+def copy_post(console: Page, house: str, author: str, posted_at: str, kinds: list[str]) -> None:
+    """A referee copies a forum post as written (an attack without a target stays so)."""
+    record = console.locator(".console-record")
+    record.locator('select[data-field$="-team"]').select_option(house)
+    record.locator('select[data-field$="-author"]').select_option(author)
+    record.locator('input[data-field$="-posted_at"]').fill(posted_at)
+    for n, kind in enumerate(kinds, start=1):
+        record.locator(f'select[data-field$="-slot{n}"]').select_option(kind)
+    record.locator('[data-step$="-send"]').click()
+    expect(console.locator(f'.post-list li[data-house="{house}"].posted')).to_be_visible()
+
+
+def reschedule(console: Page, *, seconds: int, reason: str) -> datetime:
+    """The turn's deadline brought to `seconds` from now by the console's override (R69),
+    in Rome time to the second as a referee types it; returns it."""
+    deadline = (datetime.now(ROME) + timedelta(seconds=seconds)).replace(microsecond=0)
+    if deadline.second == 0:  # off the minute, so that the refusal tells it to the second
+        deadline += timedelta(seconds=1)
+    overrides = console.locator(".console-overrides")
+    overrides.locator('select[data-field="override-kind"]').select_option("reschedule_turn")
+    overrides.locator('input[data-field="override-deadline"]').fill(rome(deadline))
+    overrides.locator('[data-field="override-reason"]').fill(reason)
+    overrides.locator('[data-step="override-send"]').click()
+    expect(console.locator(".audit-list li").last).to_contain_text(reason)
+    return deadline
+
+
+def test_a_twelve_player_season_through_two_turns_in_the_browser(
+    open_page, api: Api, artifacts: Path
+) -> None:
+    game_id, tokens = empty_season(api)
+    it = seat_page(open_page, game_id, REFEREES[0], tokens[REFEREES[0]], "it", DESKTOP)
+    en = seat_page(open_page, game_id, REFEREES[1], tokens[REFEREES[1]], "en", PHONE)
+    expect(it.locator(".console-signup h4")).to_have_text("Copia un'iscrizione dal forum")
+    expect(en.locator(".console-signup h4")).to_have_text("Copy a sign-up from the forum")
+
+    # Registration: the two referees copy the forum's sign-ups at once…
+    sign_up(it, "p01", name="Lady Bianca", partner="p02", avoid=["p03"])
+    sign_up(en, "p07", avoid=["p08", "p09"])
+    sign_up(it, "p02", name="Ser Dario", partner="p01")
+    for n in range(3, 7):
+        sign_up(it, f"p{n:02d}")
+        sign_up(en, f"p{n + 5:02d}")
+    # …and the twelfth player signs up on their own page (Italian, on a phone), with a wish.
+    phone = open_page(locale="it-IT", viewport=PHONE)
+    desk = open_page(locale="en-GB", viewport=DESKTOP)
+    visit(phone, game_id, tokens, "p12", "it")
+    phone.locator('input[data-field="signup-name"]').fill("Corvo")
+    phone.locator('[data-step="signup-send"]').click()
+    expect(phone.locator(".signed-up")).to_have_text("Iscrizione registrata: giochi come Corvo.")
+    phone.select_option('[data-field="signup-avoid1"]', "p11")
+    phone.locator('[data-step="signup-wishes"]').click()
+    expect(it.locator('.registrant[data-user="p12"]')).to_have_text(
+        "Corvo — preferisce evitare Giocatore 11"
+    )
+    assert fits(phone)
+    phone.screenshot(path=artifacts / "trono-season-signup-it-phone.png", full_page=True)
+    expect(it.locator(".console-registration .count")).to_have_text("12 giocatori iscritti.")
+    expect(it.locator('.registrant[data-user="p01"]')).to_have_text(
+        "Lady Bianca — vorrebbe giocare con Ser Dario; preferisce evitare Giocatore 3"
+    )
+    expect(en.locator('.registrant[data-user="p07"]')).to_have_text(
+        "Giocatore 7 — would rather avoid Giocatore 8, Giocatore 9"
+    )
+    expect(en.locator(".all-registered")).to_be_visible()
+    it.screenshot(path=artifacts / "trono-season-registration-it-desktop.png", full_page=True)
+    assert fits(en)
+    en.screenshot(path=artifacts / "trono-season-registration-en-phone.png", full_page=True)
+
+    # The Italian referee closes registration; the English one pastes the formation draw.
+    it.locator('[data-step="close-send"]').click()
+    expect(it.locator(".confirm-text")).to_contain_text("12 giocatori")
+    it.locator('[data-step="close-confirm"]').click()
+    expect(en.locator(".console-draw .expected-draw")).to_contain_text("Expected draw:")
+    en.locator('textarea[data-field^="draw-formation"]').fill(NEWSPAPER)
+    en.locator('[data-step^="draw-formation"][data-step$="-send"]').click()
+    expect(it.locator(".console-rankings")).to_be_visible()
+    referee_view = api.view(game_id, tokens[REFEREES[0]])["view"]
+    teams = sorted(referee_view["teams"].values(), key=lambda team: team["team_no"])
+    assert any({"p01", "p02"} <= set(team["members"]) for team in teams)  # the mutual pair
+
+    # Each team chooses its house on its own page (the players' two browsers, a phone and
+    # a desktop, open one link after another); the first two teams want the same house.
+    wanted = [["stark", "tyrell"], ["stark", "greyjoy"], ["lannister"], ["martell", "tully"]]
+    looks = [("it", phone), ("en", desk), ("en", phone), ("it", desk)]
+    for team, houses, (lang, page) in zip(teams, wanted, looks, strict=True):
+        visit(page, game_id, tokens, team["members"][0], lang)
+        title = {"it": "La vostra squadra: Squadra {}", "en": "Your team: Team {}"}[lang]
+        expect(page.locator(".team-page h2")).to_have_text(title.format(team["team_no"]))
+        for n, house in enumerate(houses, start=1):
+            page.select_option(f'[data-field="ranking-{n}"]', house)
+        page.locator('[data-step="send-ranking"]').click()
+        # sent; the last one to send sees its house at once
+        expect(page.locator(".ranking-sent, .team-params")).to_be_visible()
+        if team["team_no"] == 1:
+            assert fits(page)
+            page.screenshot(path=artifacts / "trono-season-ranking-it-phone.png", full_page=True)
+
+    # The houses are assigned: the English referee opens the first turn.
+    expect(en.locator(".console-start")).to_be_visible()
+    en.locator('[data-step="start-send"]').click()
+    en.locator('[data-step="start-confirm"]').click()
+    expect(it.locator(".console-posts h3")).to_have_text("Post del turno 1")
+    season = api.view(game_id, tokens[REFEREES[0]])["view"]
+    assert season["teams"]["stark"]["team_no"] == teams[0]["team_no"]  # sent first
+    assert {"stark", "greyjoy", "lannister", "martell"} == set(season["teams"])
+    assert season["seats"]["throne"] == "stark"  # R19: the formation draw ranks the houses
+    member = {house: team["members"][0] for house, team in season["teams"].items()}
+
+    # Turn 1. Stark seals its post on its own page (Italian, on a phone).
+    stark = team_page(phone, game_id, tokens, member["stark"], "it")
+    post_on_page(stark, ["defend", "tax", "rally"])
+    stark.screenshot(path=artifacts / "trono-season-sealed-it-phone.png", full_page=True)
+
+    # The Italian referee copies Greyjoy's forum post: an attack with no target is void,
+    # the rest stands.
+    copy_post(
+        it,
+        "greyjoy",
+        member["greyjoy"],
+        rome(datetime.now(ROME) - timedelta(seconds=1)),
+        ["attack", "tax", "rally"],
+    )
+    expect(it.locator('.post-list li[data-house="greyjoy"] .post-void')).to_have_text(
+        "(1 azione nulla)"
+    )
+    expect(en.locator('.post-list li[data-house="greyjoy"]')).to_contain_text(
+        "copied from the forum"
+    )
+
+    # Lannister fills its form in, too slowly: the English referee brings the deadline to a
+    # few seconds from now, and once it passes the seal is refused with the time.
+    lannister = team_page(desk, game_id, tokens, member["lannister"], "en")
+    fill_post(lannister, ["tax", "tax", "rally"])
+    deadline = reschedule(en, seconds=5, reason="Prova della stagione")
+    expect(lannister.locator(".countdown")).to_have_text(
+        "The deadline has passed: no more posts this turn."
+    )
+    lannister.locator('[data-step="seal-post"]').click()
+    late = lannister.locator(".problems li")
+    expect(late).to_contain_text("is late and not valid")
+    expect(late).to_contain_text(deadline.strftime("%H:%M:%S"))
+    lannister.screenshot(path=artifacts / "trono-season-late-en-desktop.png", full_page=True)
+
+    # The turn is closed; one referee copies Martell's post (written before the deadline)
+    # while the other pastes the evening's draw: neither loses what they typed.
+    it.locator('[data-step="lock-send"]').click()
+    expect(en.locator(".console-draw h3")).to_have_text("Draw for turn 1")
+    en.locator('textarea[data-field^="draw-turn"]').fill(NEWSPAPER)
+    copy_post(
+        it,
+        "martell",
+        member["martell"],
+        rome(deadline - timedelta(seconds=2)),
+        ["defend", "tax", "rally"],
+    )
+    expect(en.locator('.post-list li[data-house="martell"]')).to_contain_text("copied from")
+    expect(en.locator('textarea[data-field^="draw-turn"]')).to_have_value(NEWSPAPER)
+    en.locator('[data-step^="draw-turn"][data-step$="-send"]').click()
+
+    # Review, then publication.
+    expect(it.locator(".console-review h3")).to_have_text("Revisione del turno 1")
+    expect(en.locator(".review-table tr[data-house]")).to_have_count(4)
+    assert fits(en)
+    en.screenshot(path=artifacts / "trono-season-review-en-phone.png", full_page=True)
+    it.locator('[data-step="publish-send"]').click()
+    it.locator('[data-step="publish-confirm"]').click()
+    expect(it.locator(".console-posts h3")).to_have_text("Post del turno 2")
+    referee_view = api.view(game_id, tokens[REFEREES[0]])["view"]
+    numbers = {team["team_no"]: house for house, team in referee_view["teams"].items()}
+    posts = {numbers[p["team_no"]]: p for p in referee_view["posts"] if p["turn"] == 1}
+    assert set(posts) == {"stark", "greyjoy", "martell"}  # Lannister's late seal was refused
+    assert [a["kind"] for a in posts["greyjoy"]["actions"]] == ["void", "tax", "rally"]
+    assert posts["martell"]["recorded_by"] == "arbitro01" and posts["stark"]["recorded_by"] is None
+
+    # The texts for the forum, in Italian: Greyjoy's message gives the void action's reason.
+    exports = it.locator("section.exports .export")
+    expect(exports).to_have_count(1 + 4)
+    public_post = exports.first.locator("textarea").input_value()
+    assert public_post.startswith("[size=150][b]") and "turno 1" in public_post
+    greyjoy = it.locator('.export[data-export="pm-greyjoy"] textarea').input_value()
+    assert "Risultati del turno 1" in public_post and "Turno 2 aperto" in public_post
+    assert "Messaggio privato per Greyjoy — turno 1" in greyjoy
+    assert "attacca — nulla: un attacco richiede un bersaglio" in greyjoy  # void, with why
+    assert "Azione [b]2[/b]: tassa — numero" in greyjoy  # …and the rest stands
+    it.screenshot(path=artifacts / "trono-season-exports-it-desktop.png", full_page=True)
+
+    # Turn 2, lighter, the widths swapped: Greyjoy attacks the Throne from its page (in
+    # English), the others do not post; the deadline passes, the draw is pasted in Italian
+    # on the phone, and the English referee publishes on the desktop.
+    it.set_viewport_size(PHONE)
+    en.set_viewport_size(DESKTOP)
+    greyjoy_page = team_page(desk, game_id, tokens, member["greyjoy"], "en")
+    fill_post(greyjoy_page, ["attack", "tax", "rally"])
+    greyjoy_page.select_option('[data-field="slot1-target"]', "trono")
+    greyjoy_page.locator('[data-step="seal-post"]').click()
+    greyjoy_page.locator('[data-step="seal-now"]').click()
+    expect(greyjoy_page.locator(".sealed-actions li").first).to_have_text("Attack the Throne")
+    expect(it.locator('.post-list li[data-house="greyjoy"]')).to_contain_text("dalla pagina")
+    reschedule(it, seconds=4, reason="Secondo turno di prova")
+    en.locator('[data-step="lock-send"]').click()
+    expect(it.locator(".console-draw h3")).to_have_text("Estrazione del turno 2")
+    it.locator('textarea[data-field^="draw-turn"]').fill(NEWSPAPER)
+    it.locator('[data-step^="draw-turn"][data-step$="-send"]').click()
+    expect(en.locator(".console-review h3")).to_have_text("Review of turn 2")
+    assert fits(it)
+    it.screenshot(path=artifacts / "trono-season-review-it-phone.png", full_page=True)
+    en.locator('[data-step="publish-send"]').click()
+    en.locator('[data-step="publish-confirm"]').click()
+    expect(it.locator(".console-posts h3")).to_have_text("Post del turno 3")
+    en.screenshot(path=artifacts / "trono-season-turn3-en-desktop.png", full_page=True)
+
+    # The public page: the announcements of both turns, nothing a team keeps secret.
+    for lang, size, width in (("en", PHONE, "phone"), ("it", DESKTOP, "desktop")):
+        public = open_page(locale="it-IT" if lang == "it" else "en-GB", viewport=size)
+        public.goto(f"/play/{game_id}?lang={lang}")
+        board = public.locator("section.announcements .announcement")
+        words = PUBLIC[lang]
+        expect(board.first).to_contain_text(words["opened"])
+        expect(board.filter(has_text=words["results"].format(2))).to_have_count(1)
+        expect(board.filter(has_text=words["results"].format(1))).to_have_count(1)
+        expect(public.locator("section.standings .standing")).to_have_count(4)
+        text = public.locator("body").inner_text()
+        assert not any(secret in text for secret in words["secret"]), text
+        assert fits(public)
+        public.screenshot(
+            path=artifacts / f"trono-season-public-{lang}-{width}.png", full_page=True
+        )
+        public.context.close()
+
+    # The exports in English: the public post of turn 2 and each team's message.
+    exports = en.locator("section.exports .export")
+    expect(exports.first.locator("h3")).to_have_text("Public post — turn 2")
+    public_post = exports.first.locator("textarea").input_value()
+    assert "Results of turn 2" in public_post and "Turn 3 is open" in public_post
+    for house, team in season["teams"].items():
+        message = en.locator(f'.export[data-export="pm-{house}"] textarea').input_value()
+        name = season["teams"][house]["display_name"]
+        assert message.startswith(f"[size=150][b]Private message for {name} — turn 2[/b]")
+        names = [p["display_name"] for p in season["registered"] if p["user_id"] in team["members"]]
+        assert f"Send to: {', '.join(names)}" in message
+        posted = "Action [b]1[/b]: attack(Throne)" if house == "greyjoy" else "No post sent"
+        assert posted in message, message
+    en.screenshot(path=artifacts / "trono-season-exports-en-desktop.png", full_page=True)
