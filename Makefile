@@ -8,7 +8,8 @@ STAMP := $(VENV)/.installed
 
 # Debian packages the tests need: PostgreSQL (a throw-away cluster per test run), Chromium
 # (the browser tests drive Debian's build; no browser is ever downloaded), the DejaVu fonts
-# printed cards embed, and poppler's pdftoppm that renders a printed sheet.
+# printed cards embed, the Noto CJK fonts Japanese pages are drawn in, and poppler's
+# pdftoppm that renders a printed sheet.
 system-deps:
 	@missing=""; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
@@ -16,6 +17,7 @@ system-deps:
 	test -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || missing="$$missing fonts-dejavu-core"; \
 	test -f /usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf || missing="$$missing fonts-dejavu-extra"; \
 	test -x /usr/bin/pdftoppm || missing="$$missing poppler-utils"; \
+	test -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc || missing="$$missing fonts-noto-cjk"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian's$$missing…"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

@@ -70,6 +70,13 @@ class GameInfo:
     web: Path | None = None
     """The folder of the game's browser table (`table.js`, `table.css`, `i18n/<lang>.json`),
     by convention `tavola/games/<name>/web/`; None: the game has no browser table."""
+    pages: tuple[str, ...] = ()
+    """The game's own browser pages beside its table (a roster), each served at
+    `/games/<name>/<page>` by the shell's page that runs `<web>/<page>.js`; the page's
+    words are its catalogue's top-level object of the same name (`title` among them)."""
+    featured: bool = False
+    """The lobby's new-table form opens on this game (the flagship) rather than on the
+    catalogue's first."""
     raced: bool = False
     """Random play of this game is what designers simulate at scale, so `tavola bench --suite
     engine` measures it against OpenSpiel when no game is named."""
@@ -93,6 +100,8 @@ class GameInfo:
             "sent_once": list(self.sent_once),
             "web": self.web is not None,
             "raced": self.raced,
+            "featured": self.featured,
+            "pages": list(self.pages),
             "capabilities": sorted(self.capabilities),
         }
 
@@ -239,6 +248,12 @@ class ReportWords:
     groups: Mapping[str, str] = field(default_factory=dict)
     """What each per-seat label of `RowGroups.seat_groups` is, by column prefix: the report
     shows a seat's win rate by each (a lineup, a gimmick)."""
+    group_names: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
+    """The names of a group's labels, by group then label, each {language: name} as
+    `RowExtractor.card_names`: the report shows a label in words beside it."""
+    impact_kinds: Mapping[str, str] = field(default_factory=dict)
+    """The kind (a singular noun: "legend") of each id of `RowExtractor.plays` that is not
+    a card: the report gives each kind its own impact table before the cards'."""
 
 
 @runtime_checkable
@@ -708,6 +723,57 @@ class TournamentRules(Protocol[S]):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class LineupIssue:
+    """One problem of a lineup: the game's stable `code`, where it is (`field`, a dotted
+    path into the lineup such as `team.3.abilities.1`) and its sentence in each of the
+    game's languages."""
+
+    code: str
+    field: str
+    text: Mapping[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "field": self.field, "text": dict(self.text)}
+
+
+@dataclass(frozen=True, slots=True)
+class LineupCheck:
+    """What a game makes of a lineup: every problem at once, a JSON `summary` of its
+    figures against the rules' limits (sizes, costs...), and the lineup as the game keeps
+    it (`lineup`, its own ids spelled out) when it has no problem."""
+
+    problems: tuple[LineupIssue, ...]
+    summary: Mapping[str, Any]
+    lineup: Mapping[str, Any] | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "problems": [p.to_json() for p in self.problems],
+            "summary": dict(self.summary),
+        }
+
+
+@runtime_checkable
+class Lineups(Protocol):
+    """Lineups a player builds before a table (a team, a deck) and keeps: the server stores
+    the valid ones per account and game, and a table lets their owner choose one."""
+
+    def lineup_catalog(self, lang: str) -> dict[str, Any]:
+        """Everything a page needs to build a lineup, its words in `lang`: the pieces a
+        player may choose, the rules' limits and the ready-made lineups. JSON-ready."""
+        ...
+
+    def check_lineup(self, body: Any) -> LineupCheck:
+        """`body`, any JSON value a client sent, checked: never raises for a bad one."""
+        ...
+
+
 CAPABILITIES: dict[str, type[Any]] = {
     "narration": Narration,
     "evaluation": Evaluation,
@@ -726,6 +792,7 @@ CAPABILITIES: dict[str, type[Any]] = {
     "campaigns": Campaigns,
     "tournament_rules": TournamentRules,
     "exports": Exports,
+    "lineups": Lineups,
 }
 """Every optional capability by the name a `GameInfo` declares it with."""
 

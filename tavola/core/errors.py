@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 
 class TavolaError(Exception):
@@ -29,8 +30,15 @@ class TavolaError(Exception):
             return self.message_it
         return self.messages.get(lang, self.message)
 
-    def to_json(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message, "message_it": self.message_it}
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "code": self.code,
+            "message": self.message,
+            "message_it": self.message_it,
+        }
+        if self.messages:
+            data["messages"] = dict(self.messages)
+        return data
 
 
 class IllegalAction(TavolaError):
@@ -41,13 +49,19 @@ class ConfigError(TavolaError):
     """A bad game option: `field` names it, `reason` is the spec's reason code."""
 
     def __init__(
-        self, reason: str, message: str, *, field: str = "", message_it: str | None = None
+        self,
+        reason: str,
+        message: str,
+        *,
+        field: str = "",
+        message_it: str | None = None,
+        messages: Mapping[str, str] | None = None,
     ) -> None:
-        super().__init__("invalid_config", message, message_it=message_it)
+        super().__init__("invalid_config", message, message_it=message_it, messages=messages)
         self.reason = reason
         self.field = field
 
-    def to_json(self) -> dict[str, str]:
+    def to_json(self) -> dict[str, Any]:
         return {**super().to_json(), "reason": self.reason, "field": self.field}
 
 

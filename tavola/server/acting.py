@@ -293,7 +293,7 @@ def _move(live: Live, seat: str, action: Action, client_action_id: str | None) -
         action = stamped(live, seat, action, played_at)
         raw = live.game.apply(state, seat, action)
     except IllegalAction as exc:
-        raise Refusal(422, exc.code, exc.message, message_it=exc.message_it) from None
+        raise Refusal.of(422, exc) from None
     except Exception:
         # A bot's or the clock's failure is the scheduler's to handle (it sets the game
         # aside: it would meet it again and again).

@@ -21,6 +21,7 @@ from .bodies import StrictJson
 from .campaigns import routes as campaign_routes
 from .hub import Hub
 from .limits import MAX_BODY, BodyLimit
+from .lineups import routes as lineup_routes
 from .listener import Listener
 from .loading import IDLE_SECONDS
 from .ratelimit import DEFAULT_CREATION_LIMIT, CreationLimit
@@ -128,6 +129,7 @@ def create_app(
         rating_routes,
         campaign_routes,
         tournament_routes,
+        lineup_routes,
     ):
         app.include_router(routes.router)
     if pages.WEB.is_dir():

@@ -49,7 +49,8 @@ async def bearer(authorization: Annotated[str | None, Header()] = None) -> str |
 
 Token = Annotated[str | None, Depends(bearer)]
 Lang = Annotated[
-    Literal["it", "en"] | None, Query(description="Tell the events in words in this language.")
+    Literal["it", "en", "ja"] | None,
+    Query(description="Tell the events in words in this language (a game without it: English)."),
 ]
 
 

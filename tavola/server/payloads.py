@@ -144,6 +144,8 @@ def told(
     """The events' JSON, each with its `text` in `lang` when the game tells its events."""
     out = [e.to_json() for e in events]
     narration = capability(game, Narration)
+    if lang is not None and lang not in game.info.languages:
+        lang = "en"  # a language this game does not speak (Japanese): told in English
     if lang is not None and narration is not None and out:
         lines = narration.narrate_for(state, events, lang, view)
         for entry, line in zip(out, lines, strict=True):

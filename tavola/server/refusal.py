@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.core.errors import TavolaError
 from tavola.core.text import printable
 
 
@@ -18,6 +19,17 @@ class Refusal(Exception):
         self.message = message
         self.extra = extra
 
+    @classmethod
+    def of(cls, status: int, exc: TavolaError, **extra: Any) -> Refusal:
+        """A game's or the core's error as refused: its sentence in English (`message`),
+        Italian (`message_it`) and its further languages (`messages`, e.g. `{"ja": ...}`),
+        each ending as a sentence does in its language."""
+        if exc.messages:
+            further = {k: sentence(printable(v), k) for k, v in exc.messages.items()}
+            extra = {"messages": further, **extra}
+        it = sentence(printable(exc.message_it), "it")
+        return cls(status, exc.code, exc.message, message_it=it, **extra)
+
     def to_json(self) -> dict[str, Any]:
         """The body answered: the message a sentence. Its texts may quote what a client
         sent: a lone surrogate there is replaced, since UTF-8 cannot carry it."""
@@ -26,6 +38,8 @@ class Refusal(Exception):
         return {"code": self.code, "message": message, **self.extra, **texts}
 
 
-def sentence(text: str) -> str:
-    """`text` ending as a sentence does (a model's messages do not)."""
-    return text if text.endswith((".", "!", "?", "…")) else f"{text}."
+def sentence(text: str, lang: str = "en") -> str:
+    """`text` ending as a sentence does in `lang` (a model's messages do not)."""
+    if text.endswith((".", "!", "?", "…", "。", "！", "？")):
+        return text
+    return f"{text}。" if lang in ("ja", "zh") else f"{text}."

@@ -144,7 +144,7 @@ def _bad(field: str, message: str) -> Refusal:
 
 def refusal_of(exc: TavolaError) -> Refusal:
     """A game's refusal of a table (its config checks), as the server answers it."""
-    extra: dict[str, Any] = {"message_it": exc.message_it} if exc.message_it else {}
+    extra: dict[str, Any] = {}
     if isinstance(exc, ConfigError):
         extra.update(reason=exc.reason, field=exc.field)
-    return Refusal(422, exc.code, exc.message, **extra)
+    return Refusal.of(422, exc, **extra)

@@ -297,3 +297,20 @@ class TournamentGameRow(Base):
     due_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """When those who have not started it lose it by forfeit (None: no limit)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# -- saved lineups (per account and game) ----------------------------------------------------
+
+
+class SavedLineupRow(Base):
+    """A lineup an account saved for a game, under a name of its choosing: the game's own
+    JSON, as the game's check spelled it out (a valid lineup only)."""
+
+    __tablename__ = "saved_lineups"
+
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    """As the player wrote it (composed characters, single spaces)."""
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -42,6 +42,8 @@ def test_the_replay_steps_through_a_finished_game(open_page, api: Api) -> None:
     expect(label).to_have_text(f"Step {steps - 1} of {steps}")
     expect(by).to_have_text(f"Move by {mover(steps - 1)}")
 
+    # Each seat by its player's name, never by its id ("Ada (P1)").
+    expect(page.locator("#viewer option")).to_have_text(["The public", "Ada", "Robo"])
     page.locator("#viewer").select_option("")  # the public sees no hand
     expect(page.locator("#hand")).to_have_count(0)
     expect(label).to_have_text(f"Step {steps - 1} of {steps}")

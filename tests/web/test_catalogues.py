@@ -22,7 +22,15 @@ WITH_TABLES = [n for n in game_names() if get_game(n).info.web is not None]
 
 
 def read(folder: Path, lang: str) -> dict[str, str]:
-    return dict(json.loads((folder / "i18n" / f"{lang}.json").read_text(encoding="utf-8")))
+    """A catalogue's keys; a page's block (`"roster": {...}`) as `roster.<key>`."""
+    raw = json.loads((folder / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    flat: dict[str, str] = {}
+    for key, value in raw.items():
+        if isinstance(value, dict):
+            flat.update({f"{key}.{inner}": text for inner, text in value.items()})
+        else:
+            flat[key] = value
+    return flat
 
 
 def folder_of(game: str) -> Path:
@@ -131,3 +139,9 @@ def test_every_seat_kind_and_mode_has_its_words(game: str, lang: str) -> None:
     words = {**read(WEB, lang), **read(folder_of(game), lang)}
     keys = [f"form.seat.{k}" for k in info.seat_kinds] + [f"form.mode.{m}" for m in info.modes]
     assert sorted(k for k in keys if k not in words) == []
+
+
+def test_the_shells_japanese_covers_the_replay_a_japanese_table_links_to() -> None:
+    # League's end dialog opens the replay, which speaks the table's languages.
+    english = {k for k in read(WEB, "en") if k.startswith("replay.")}
+    assert english and english <= set(read(WEB, "ja"))

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tavola.core import Action, Event, IllegalAction
+from tavola.core.jsonform import thaw
 
 from .content import starter
 from .content_model import CardDef
@@ -157,7 +158,9 @@ def submit_lineup(state: LeagueState, side: int, action: Action, events: list[Ev
     _phase(state, action, "LINEUP")
     if state.sides[side].lineup is not None:
         raise refuse("ALREADY_SUBMITTED")
-    args = dict(action.args)
+    # An action's arguments are frozen (tuples, read-only mappings): the lineup is read as
+    # the JSON it was sent as.
+    args: Any = thaw(dict(action.args))
     raw: Any = args.get("preset") if "preset" in args else args
     if "preset" in args and len(args) > 1:
         raise _malformed("preset", "a preset or a lineup, not both")

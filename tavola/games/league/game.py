@@ -7,12 +7,13 @@ included) exactly as it was."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from tavola.core import Action, Clock, Event, Outcome, Rng, Viewer
-from tavola.core.capabilities import GameInfo, Preset
+from tavola.core.capabilities import GameInfo, LineupCheck, Preset
 from tavola.core.protocol import Game
 
 from . import actions, legal, views
@@ -24,6 +25,7 @@ from .evaluate import evaluate
 from .flow import advance, awaiting
 from .messages import refuse
 from .narrate import narrate, narrate_for
+from .roster import check_lineup, lineup_catalog
 from .setup import new_state
 from .sim_rows import LeagueRows
 from .state import REFEREE, SEATS, LeagueState
@@ -77,8 +79,11 @@ INFO = GameInfo(
     referee_seats=True,
     rare_actions=frozenset({"concede"}),
     raced=True,  # designers simulate its random play by the thousand
+    web=Path(__file__).parent / "web",
+    pages=("roster",),  # the app's roster: collection, loadouts, team, deck, saved lineups
     capabilities=(
         "evaluation",
+        "lineups",
         "narration",
         "reference_player",
         "sample_configs",
@@ -284,6 +289,12 @@ class LeagueGame:
 
     def reference_bot(self, seed: int) -> Player:
         return BasicBot(seed)
+
+    def lineup_catalog(self, lang: str) -> dict[str, Any]:
+        return lineup_catalog(lang)
+
+    def check_lineup(self, body: Any) -> LineupCheck:
+        return check_lineup(body)
 
     def sample_configs(self) -> list[dict[str, Any]]:
         """Quick games, a custom one with lineups submitted, the rule options, a linked die."""

@@ -26,6 +26,9 @@ MAX_DECK = 400
 class LineupProblem:
     code: str
     params: Mapping[str, Any]
+    field: str = ""
+    """Where in the lineup: `team`, `team.3`, `team.3.abilities.1`, `gimmick`, `deck`,
+    `deck.12` (an index of the lineup as submitted)."""
 
     def message(self, lang: str) -> str:
         return text(lang, f"error.{self.code}", **self.params)
@@ -56,7 +59,7 @@ class Malformed(Exception):
         self.reason = reason
 
 
-def _shape(raw: Any, content: Content) -> tuple[list[Any], Any, list[Any]]:
+def _shape(raw: Any, content: Content) -> tuple[list[Any], str, list[Any]]:
     if not isinstance(raw, Mapping):
         raise Malformed("lineup", "must be a preset id or a table {team, gimmick, deck}")
     extra = sorted(set(raw) - {"team", "gimmick", "deck"})
@@ -82,10 +85,13 @@ def _shape(raw: Any, content: Content) -> tuple[list[Any], Any, list[Any]]:
             raise Malformed("team", "each entry is {legend_id, abilities} or a legend id")
     if not all(isinstance(card, str) for card in deck):
         raise Malformed("deck", "must list card ids")
-    return team, raw.get("gimmick", "none"), deck
+    gimmick = raw.get("gimmick", "none")
+    if not isinstance(gimmick, str):
+        raise Malformed("gimmick", "must be a gimmick stage id")
+    return team, gimmick, deck
 
 
-def _entries(team: list[Any], content: Content) -> list[TeamEntry]:
+def team_entries(team: list[Any], content: Content) -> list[TeamEntry]:
     """A bare legend id stands for that legend with its default loadout."""
     entries = []
     for entry in team:
@@ -108,24 +114,26 @@ def lineup_problems(
             return None, [LineupProblem("UNKNOWN_PRESET", {"id": raw})]
         raw = preset.lineup.to_json()
     team, gimmick, deck = _shape(raw, content)
-    entries = _entries(team, content)
+    entries = team_entries(team, content)
     problems: list[LineupProblem] = []
     # R5: unknown ids, in the order legends, abilities, cards, gimmick.
-    for entry in entries:
+    for i, entry in enumerate(entries):
         if entry.legend_id not in content.legends:
-            problems.append(LineupProblem("UNKNOWN_LEGEND", {"id": entry.legend_id}))
-    for entry in entries:
-        for ability in entry.abilities:
+            problems.append(LineupProblem("UNKNOWN_LEGEND", {"id": entry.legend_id}, f"team.{i}"))
+    for i, entry in enumerate(entries):
+        for j, ability in enumerate(entry.abilities):
             if ability not in content.abilities:
-                problems.append(LineupProblem("UNKNOWN_ABILITY", {"id": ability}))
+                where = f"team.{i}.abilities.{j}"
+                problems.append(LineupProblem("UNKNOWN_ABILITY", {"id": ability}, where))
+    first = {card: k for k, card in reversed(list(enumerate(deck)))}
     for card in dict.fromkeys(deck):
         if card not in content.cards:
-            problems.append(LineupProblem("UNKNOWN_CARD", {"id": card}))
+            problems.append(LineupProblem("UNKNOWN_CARD", {"id": card}, f"deck.{first[card]}"))
     if gimmick not in GIMMICKS:
-        problems.append(LineupProblem("UNKNOWN_GIMMICK", {"id": str(gimmick)}))
+        problems.append(LineupProblem("UNKNOWN_GIMMICK", {"id": gimmick}, "gimmick"))
     if problems:
         return None, problems
-    lineup = Lineup(tuple(entries), str(gimmick), tuple(deck))
+    lineup = Lineup(tuple(entries), gimmick, tuple(deck))
     problems += rule_problems(lineup, content, config)
     return lineup, problems
 
@@ -136,58 +144,90 @@ def rule_problems(lineup: Lineup, content: Content, config: LeagueConfig) -> lis
     names = {e.legend_id: content.legends[e.legend_id].names for e in lineup.team}
     if len(lineup.team) != config.team_size:  # R1
         problems.append(
-            LineupProblem("TEAM_SIZE", {"size": config.team_size, "n": len(lineup.team)})
+            LineupProblem("TEAM_SIZE", {"size": config.team_size, "n": len(lineup.team)}, "team")
         )
     counts = Counter(e.legend_id for e in lineup.team)
-    for legend_id, n in counts.items():  # R2
+    for legend_id, n in counts.items():  # R2, pointing at the second one
         if n > 1:
-            problems.append(LineupProblem("DUPLICATE_LEGEND", {"legend": names[legend_id]}))
+            second = [i for i, e in enumerate(lineup.team) if e.legend_id == legend_id][1]
+            problems.append(
+                LineupProblem(
+                    "DUPLICATE_LEGEND", {"legend": names[legend_id], "n": n}, f"team.{second}"
+                )
+            )
     total = team_cost(lineup, content, config)
     if total > config.team_cost_cap:  # R3
         problems.append(
-            LineupProblem("TEAM_COST_EXCEEDED", {"total": total, "cap": config.team_cost_cap})
-        )
-    for entry in lineup.team:  # R4
-        legend = content.legends[entry.legend_id]
-        for ability_id in entry.abilities:
-            ability = content.abilities[ability_id]
-            if ability.attribute != legend.attribute:
-                problems.append(
-                    LineupProblem(
-                        "ABILITY_ATTRIBUTE_MISMATCH",
-                        {"ability": ability.names, "legend": legend.names},
-                    )
-                )
-        for ability_id, n in Counter(entry.abilities).items():
-            if n > 1:
-                problems.append(
-                    LineupProblem(
-                        "DUPLICATE_ABILITY",
-                        {"ability": content.abilities[ability_id].names, "legend": legend.names},
-                    )
-                )
-        slots = sum(content.abilities[a].slots for a in entry.abilities)
-        if slots > config.ability_slots:
-            problems.append(
-                LineupProblem(
-                    "ABILITY_SLOTS_EXCEEDED",
-                    {"legend": legend.names, "slots": slots, "max": config.ability_slots},
-                )
+            LineupProblem(
+                "TEAM_COST_EXCEEDED", {"total": total, "cap": config.team_cost_cap}, "team"
             )
+        )
+    for i, entry in enumerate(lineup.team):  # R4
+        problems += _loadout_problems(entry, f"team.{i}", content, config)
     size = len(lineup.deck)  # R5
     if size < config.deck_min:
-        problems.append(LineupProblem("DECK_TOO_SMALL", {"n": size, "min": config.deck_min}))
+        problems.append(
+            LineupProblem("DECK_TOO_SMALL", {"n": size, "min": config.deck_min}, "deck")
+        )
     if size > config.deck_max:
-        problems.append(LineupProblem("DECK_TOO_LARGE", {"n": size, "max": config.deck_max}))
+        problems.append(
+            LineupProblem("DECK_TOO_LARGE", {"n": size, "max": config.deck_max}, "deck")
+        )
     by_name = Counter(content.cards[c].name for c in lineup.deck)
     said = {content.cards[c].name: content.cards[c].names for c in lineup.deck}
     for name, n in by_name.items():
         if n > config.copies_max:
+            # The copy past the limit is the one pointed at.
+            copies = [k for k, c in enumerate(lineup.deck) if content.cards[c].name == name]
             problems.append(
                 LineupProblem(
-                    "TOO_MANY_COPIES", {"card": said[name], "n": n, "max": config.copies_max}
+                    "TOO_MANY_COPIES",
+                    {"card": said[name], "n": n, "max": config.copies_max},
+                    f"deck.{copies[config.copies_max]}",
                 )
             )
+    return problems
+
+
+def _loadout_problems(
+    entry: TeamEntry, where: str, content: Content, config: LeagueConfig
+) -> list[LineupProblem]:
+    """R4 for one legend: each ability's attribute, no ability twice, the slots."""
+    problems: list[LineupProblem] = []
+    legend = content.legends[entry.legend_id]
+    for j, ability_id in enumerate(entry.abilities):
+        ability = content.abilities[ability_id]
+        if ability.attribute != legend.attribute:
+            problems.append(
+                LineupProblem(
+                    "ABILITY_ATTRIBUTE_MISMATCH",
+                    {"ability": ability.names, "legend": legend.names},
+                    f"{where}.abilities.{j}",
+                )
+            )
+    for ability_id, n in Counter(entry.abilities).items():
+        if n > 1:
+            second = [j for j, a in enumerate(entry.abilities) if a == ability_id][1]
+            problems.append(
+                LineupProblem(
+                    "DUPLICATE_ABILITY",
+                    {
+                        "ability": content.abilities[ability_id].names,
+                        "legend": legend.names,
+                        "n": n,
+                    },
+                    f"{where}.abilities.{second}",
+                )
+            )
+    slots = sum(content.abilities[a].slots for a in entry.abilities)
+    if slots > config.ability_slots:
+        problems.append(
+            LineupProblem(
+                "ABILITY_SLOTS_EXCEEDED",
+                {"legend": legend.names, "slots": slots, "max": config.ability_slots},
+                f"{where}.abilities",
+            )
+        )
     return problems
 
 

@@ -31,8 +31,19 @@ def _said(lang: str, value: Any) -> Any:
 
 
 def text(lang: str, key: str, **params: Any) -> str:
-    """The sentence `key` in `lang`; `Word` and `Names` parameters said in `lang` too."""
+    """The sentence `key` in `lang`; `Word` and `Names` parameters said in `lang` too. A
+    sentence that agrees with its number `n` is a table: `zero`, `one`, `two` ("twice")
+    and `other`, the forms `lang` has (`other` for any number without its own)."""
+    if not MESSAGES.has(key, lang) and MESSAGES.has(f"{key}.other", lang):
+        key = f"{key}.{_form(lang, key, params.get('n'))}"
     return MESSAGES.text(lang, key, **{k: _said(lang, v) for k, v in params.items()})
+
+
+def _form(lang: str, key: str, n: Any) -> str:
+    for form, count in (("zero", 0), ("one", 1), ("two", 2)):
+        if n == count and MESSAGES.has(f"{key}.{form}", lang):
+            return form
+    return "other"
 
 
 def refuse(code: str, **params: Any) -> IllegalAction:

@@ -63,8 +63,14 @@ class LeagueSeatOptions(_Options):
     lineup: Ident | LineupModel | None = None
 
 
-def _refuse(field: str, en: str, it: str) -> ConfigError:
-    return ConfigError("invalid_option", f"{field}: {en}", field=field, message_it=f"{field}: {it}")
+def _refuse(field: str, en: str, it: str, ja: str | None = None) -> ConfigError:
+    return ConfigError(
+        "invalid_option",
+        f"{field}: {en}",
+        field=field,
+        message_it=f"{field}: {it}",
+        messages={"ja": f"{field}: {ja}"} if ja else None,
+    )
 
 
 def _seat_record(kind: str) -> str:
@@ -105,7 +111,7 @@ def table_config(options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]])
                 validate_lineup(raw, starter(), rules)
             except IllegalAction as exc:
                 field = f"seats.{i}.lineup"
-                raise _refuse(field, exc.message, exc.message_it) from None
+                raise _refuse(field, exc.message, exc.message_it, exc.messages.get("ja")) from None
     return config
 
 

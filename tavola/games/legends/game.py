@@ -88,6 +88,7 @@ INFO = GameInfo(
     sent_once=("card_faces",),
     web=Path(__file__).parent / "web",
     raced=True,  # designers simulate its random play by the thousand
+    featured=True,  # the flagship: the lobby's form opens on it
     capabilities=(
         "automata",
         "autopilot",

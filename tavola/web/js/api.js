@@ -36,13 +36,16 @@ export async function api(method, path, { body, token, withLang = false } = {}) 
   return data;
 }
 
-/** A refusal in the reader's language: the server's own sentence (Italian when it has one). */
+/** A refusal in the reader's language: the server's own sentence in the page's language
+ * when it has one (Italian in `message_it`, a game's further languages in `messages`, such
+ * as Japanese), else in English. */
 export function refusalText(data) {
   if (!data) return t("refusal.unknown");
   if (data.code === "STALE") return t("refusal.stale");
   const known = `error.${data.code}`;
   if (t(known) !== known) return t(known);
-  return (lang === "it" && data.message_it) || data.message || t("refusal.unknown");
+  const further = data.messages && typeof data.messages === "object" ? data.messages[lang] : undefined;
+  return (lang === "it" && data.message_it) || further || data.message || t("refusal.unknown");
 }
 
 const seatKey = (gameId) => `tavola.seat.${gameId}`;

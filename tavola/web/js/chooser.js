@@ -33,7 +33,10 @@ export class Chooser {
    * offer beside the others (conceding), which never decide the prompt. */
   constructor(legal, pathOf, rare = []) {
     // A null path: the table module offers that action on its own board (ctx.act).
-    this.entries = legal.map((action) => ({ action, path: pathOf(action) })).filter((e) => e.path);
+    const paths = legal.map((action) => ({ action, path: pathOf(action) }));
+    this.entries = paths.filter((e) => e.path);
+    // What the module offers on its own board (a lineup to choose): the prompt may say so.
+    this.onBoard = new Set(paths.filter((e) => !e.path).map((e) => e.action.type));
     this.rare = new Set(rare);
     this.chosen = [];
     this.toggled = new Set();
@@ -83,7 +86,16 @@ export class Chooser {
       const key = `prompt.${[...types][0]}.${this.chosen.length}`;
       if (has(key)) return t(key);
     }
-    if (!this.chosen.length) return t("prompt.root");
+    // Only what the module offers on its board is left (a lineup): `prompt.<that type>.0`.
+    const board = [...this.onBoard];
+    if (!types.size && board.length === 1 && has(`prompt.${board[0]}.0`)) return t(`prompt.${board[0]}.0`);
+    // Only conceding is on offer: it is someone else's turn.
+    if (!types.size && !board.length && !this.chosen.length) return t("play.nothing_to_do");
+    if (!this.chosen.length) {
+      // Nothing to pick on the table (attack or not): the prompt points at the buttons only.
+      const onTable = this.next().some((s) => s.kind === "card");
+      return types.size && !onTable ? t("prompt.buttons") : t("prompt.root");
+    }
     const kinds = new Set(this.next().map((s) => s.kind));
     if (kinds.has("set")) return t("prompt.set");
     if (kinds.has("card")) return t("prompt.card");

@@ -2,9 +2,12 @@
 // game's own (/games/<game>/web/i18n/<lang>.json). On a table page the table's game is
 // looked up first, so its words may also say a shell's thing its own way.
 const STORED = "tavola.lang";
-const LANGS = ["it", "en"];
+export const SHELL_LANGS = ["it", "en"]; // the shell's catalogues are complete in these
+export const AUTONYMS = { it: "Italiano", en: "English", ja: "日本語" };
+let LANGS = SHELL_LANGS;
 
 let shell = {};
+let fallback = {}; // the English shell, under a language the shell speaks only in part
 const games = new Map(); // game name → its catalogue in `lang`
 let tableGame = null;
 export let lang = pickLang();
@@ -35,8 +38,14 @@ const gameUrl = (name) => `/games/${encodeURIComponent(name)}/web/i18n/${lang}.j
 /** The shell's catalogue, and every game's already asked for, in the current language. */
 export async function loadCatalogue() {
   const names = [...games.keys()];
-  const [own, ...theirs] = await Promise.all([fetchCatalogue(`/i18n/${lang}.json`), ...names.map((n) => fetchCatalogue(gameUrl(n)))]);
+  const partial = !SHELL_LANGS.includes(lang);
+  const [own, english, ...theirs] = await Promise.all([
+    fetchCatalogue(`/i18n/${lang}.json`),
+    partial ? fetchCatalogue("/i18n/en.json") : {},
+    ...names.map((n) => fetchCatalogue(gameUrl(n))),
+  ]);
   shell = own;
+  fallback = english;
   names.forEach((name, i) => games.set(name, theirs[i]));
   document.documentElement.lang = lang;
 }
@@ -53,7 +62,21 @@ function fill(text, params) {
 
 function lookup(game, key) {
   const own = game ? games.get(game) : undefined;
-  return (own && own[key]) ?? shell[key];
+  return (own && own[key]) ?? shell[key] ?? fallback[key];
+}
+
+/** A page's languages widened to a game's (Japanese for one that speaks it): the language
+ * is chosen again among them, before the catalogues are loaded. */
+export function offerLanguages(langs) {
+  LANGS = [...new Set([...SHELL_LANGS, ...langs])];
+  lang = pickLang();
+}
+
+/** The top-level object `name` of `game`'s catalogue (a page's own words), or {}. */
+export function block(game, name) {
+  const own = games.get(game);
+  const found = own && own[name];
+  return found && typeof found === "object" ? found : {};
 }
 
 /** The string `key` with its {placeholders} filled from `params` (the key itself when no
@@ -92,6 +115,14 @@ export function translatePage(root = document) {
   for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", word(el, el.dataset.i18nLabel));
   for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.setAttribute("placeholder", word(el, el.dataset.i18nPlaceholder));
   for (const el of root.querySelectorAll("[data-i18n-title]")) el.setAttribute("title", word(el, el.dataset.i18nTitle));
+  // A button among more than two languages names the one it switches to, in its own words.
+  const button = root.getElementById ? root.getElementById("lang-switch") : null;
+  if (button instanceof HTMLButtonElement && LANGS.length > 2) button.textContent = AUTONYMS[nextLang()] || nextLang();
+}
+
+/** The language the header's button switches to: the next of the page's, in turn. */
+function nextLang() {
+  return LANGS[(LANGS.indexOf(lang) + 1) % LANGS.length];
 }
 
 export async function setLang(next) {
@@ -105,8 +136,18 @@ export async function setLang(next) {
 export function bindLangSwitch(changed = () => {}) {
   const button = document.getElementById("lang-switch");
   if (!button) return;
+  if (button instanceof HTMLSelectElement) {
+    // A page of more than two languages lists them, each in its own words.
+    button.replaceChildren(...LANGS.map((code) => new Option(AUTONYMS[code] || code, code)));
+    button.value = lang;
+    button.addEventListener("change", async () => {
+      await setLang(button.value);
+      changed();
+    });
+    return;
+  }
   button.addEventListener("click", async () => {
-    await setLang(lang === "it" ? "en" : "it");
+    await setLang(nextLang());
     changed();
   });
 }

@@ -5,8 +5,9 @@ import { api, refusalText, saveSeat } from "./api.js";
 import { games as readCatalog } from "./catalog.js";
 import { button, el } from "./dom.js";
 import { field, resolve } from "./fields.js";
-import { bindLangSwitch, has, lang, loadCatalogue, loadGameCatalogue, setLang, t, tg, translatePage } from "./i18n.js";
+import { bindLangSwitch, block, has, lang, loadCatalogue, loadGameCatalogue, setLang, t, tg, translatePage } from "./i18n.js";
 import { seatLabel } from "./seat-names.js";
+import { lobbySpeaks, offerTableLanguages } from "./table-langs.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("create");
@@ -48,6 +49,13 @@ function renderCatalog() {
         campaign.href = `/campaigns/new?game=${encodeURIComponent(g.name)}`;
         campaign.dataset.i18n = "lobby.campaign";
         item.append(campaign);
+      }
+      for (const page of g.pages || []) {
+        // A game's own pages (a roster), each titled in the game's words.
+        const link = el("a", "button secondary page-link", block(g.name, page).title || page);
+        link.href = `/games/${encodeURIComponent(g.name)}/${encodeURIComponent(page)}`;
+        link.dataset.page = page;
+        item.append(link);
       }
       if (g.capabilities.includes("tournament_rules")) {
         const tournaments = el("a", "button secondary tournament-link", t("lobby.tournaments"));
@@ -255,6 +263,7 @@ function chooseGame(name) {
   if (!entry) return;
   lobby.entry = entry;
   form.game.value = entry.name;
+  offerTableLanguages(form.language, entry.languages);
   $("table-fields").dataset.game = entry.name;
   buildOptions(entry);
   presetOptions(entry);
@@ -382,7 +391,9 @@ async function main() {
   translatePage();
   form.language.value = lang;
   renderCatalog();
-  chooseGame(lobby.games.some((g) => g.name === form.game.value) ? form.game.value : lobby.games[0]?.name);
+  // The form opens on the featured game (the flagship), else on the catalogue's first.
+  const opening = (lobby.games.find((g) => g.featured) || lobby.games[0])?.name;
+  chooseGame(opening);
   bindLangSwitch(relabel);
   form.game.addEventListener("change", () => chooseGame(form.game.value));
   form.preset.addEventListener("change", () => applyPreset(lobby.entry, form.preset.value));
@@ -391,7 +402,8 @@ async function main() {
   const ownTable = () => (form.preset.value = "");
   for (const box of [$("main-options"), $("more-options")]) for (const kind of ["input", "change"]) box.addEventListener(kind, ownTable);
   $("seat-rows").addEventListener("change", (ev) => ev.target.name === "kind" && ownTable());
-  form.language.addEventListener("change", () => setLang(form.language.value).then(relabel));
+  // A game's further language (Japanese) is the table's only: the lobby keeps its own.
+  form.language.addEventListener("change", () => lobbySpeaks(form.language.value) && setLang(form.language.value).then(relabel));
   $("add-seat").addEventListener("click", () => {
     $("seat-rows").append(seatRow(lobby.entry, newSeatKind(lobby.entry)));
     numberSeats();

@@ -119,6 +119,13 @@ async function takeSeat() {
 
 // -- the connection ---------------------------------------------------------------------------
 
+/** A fresh connection (in the page's language now): its state message tells the log anew. */
+function reconnect() {
+  if (game.socket) game.socket.close(1000);
+  game.socket = null;
+  connect();
+}
+
 function connect() {
   const url = new URL(`/api/games/${gameId}/ws`, location.href);
   url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
@@ -147,8 +154,14 @@ function connect() {
 async function received(message, socket) {
   if (socket !== game.socket) return;
   if (!game.table && message.game) {
+    const asked = lang;
     game.table = await loadTable(message.game);
     translatePage();
+    if (lang !== asked) {
+      // The game speaks the reader's language (the shell alone did not): told anew in it.
+      reconnect();
+      return;
+    }
   }
   switch (message.type) {
     case "state":
@@ -452,10 +465,7 @@ async function main() {
     game.chooser = null;
     if (kept && game.payload && game.table) Object.assign(chooser(), kept);
     render();
-    // The log is told anew in the new language by the fresh connection's state message.
-    if (game.socket) game.socket.close(1000);
-    game.socket = null;
-    connect();
+    reconnect();
   });
   $("rematch").addEventListener("click", rematch);
   $("end-close").addEventListener("click", () => $("end").close());

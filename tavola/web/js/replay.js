@@ -54,7 +54,7 @@ function draw() {
   $("next").disabled = $("last").disabled = frame.step === frame.steps;
   const viewer = $("viewer");
   if (!viewer.options.length || viewer.dataset.lang !== lang) {
-    viewer.replaceChildren(new Option(t("replay.public"), ""), ...Object.entries(frame.seats).map(([s, name]) => new Option(`${name} (${s})`, s)));
+    viewer.replaceChildren(new Option(t("replay.public"), ""), ...Object.keys(frame.seats).map((s) => new Option(seatName(s), s)));
     viewer.dataset.lang = lang;
   }
   viewer.value = replay.seat;

@@ -4,7 +4,7 @@
 import { game as entry } from "./catalog.js";
 import { plainPath } from "./chooser.js";
 import { el } from "./dom.js";
-import { loadGameCatalogue, t } from "./i18n.js";
+import { lang, loadCatalogue, loadGameCatalogue, offerLanguages, t } from "./i18n.js";
 
 const PLAIN = {
   /** The view as data: a game without a table of its own is still watchable. */
@@ -34,7 +34,15 @@ function stylesheet(href) {
 
 /** The table of game `name`: {name, info (its catalogue entry), title, module}. */
 export async function loadTable(name) {
-  const info = await entry(name);
+  let info = await entry(name);
+  // The table speaks its game's languages (Japanese, for a game that has it): the page's
+  // language is chosen again among them, and the entry read again in it.
+  const before = lang;
+  if (info) offerLanguages(info.languages || []);
+  if (lang !== before) {
+    await loadCatalogue();
+    info = await entry(name);
+  }
   let own = {};
   if (info && info.table_module) {
     const folder = info.table_module.slice(0, info.table_module.lastIndexOf("/"));
