@@ -1,7 +1,8 @@
 """Benchmark: ISMCTS speed on a 2-player classic Legends position (beside OpenSpiel's Python
-MCTS on tic-tac-toe, when installed), then the strength ladder: greedy against random,
-ISMCTS against greedy, ISMCTS against the Automatic Boss's policy, in fixed-seed classic
-games with the seats swapped on every deal, win rates with Wilson 95% intervals.
+MCTS on tic-tac-toe, when installed), then the strength ladder: the reference bot (R131)
+against random, greedy against random and the reference bot, ISMCTS against greedy, the
+reference bot and the Automatic Boss's policy, in fixed-seed classic games with the seats
+swapped on every deal, win rates with Wilson 95% intervals.
 
     python bench/strength.py [--games N] [--iterations I] [--max-rounds R] [--seed S]
                              [--speed-only] [--json]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tavola.core import Game, Player, Table
-from tavola.core.capabilities import TableBuilder, capability
+from tavola.core.capabilities import ReferencePlayer, TableBuilder, capability
 from tavola.sim.stats import wilson
 
 from . import REFEREE_BOT, make_bot
@@ -19,10 +19,16 @@ from . import REFEREE_BOT, make_bot
 
 def ladder(game: Game[Any]) -> tuple[tuple[str, str], ...]:
     """The pairings worth asking about: each search bot against the one below it, and
-    ISMCTS against each of the game's automata (their policy in a player's seat)."""
+    ISMCTS against each of the game's automata (their policy in a player's seat). A game
+    with a bot of its own (`ReferencePlayer`) also sets it against random and each search
+    bot against it: the bar a search bot must clear is the rules' own player."""
+    own = capability(game, ReferencePlayer) is not None
     return (
+        *((("reference", "random"),) if own else ()),
         ("greedy", "random"),
+        *((("greedy", "reference"),) if own else ()),
         ("ismcts", "greedy"),
+        *((("ismcts", "reference"),) if own else ()),
         *(("ismcts", automaton) for automaton in game.info.automata),
     )
 

@@ -37,8 +37,8 @@ def bench(
         int | None, typer.Option(min=1, help="Seats at the table (playout suite; default 2).")
     ] = None,
     seconds: Annotated[float, typer.Option(help="Measuring time per loop.")] = 5.0,
-    games: Annotated[int, typer.Option(help="Games per pairing (strength suite).")] = 20,
-    iterations: Annotated[int, typer.Option(help="ISMCTS iterations per decision.")] = 1000,
+    games: Annotated[int, typer.Option(min=1, help="Games per pairing (strength suite).")] = 20,
+    iterations: Annotated[int, typer.Option(min=1, help="ISMCTS iterations per decision.")] = 1000,
     sim_games: Annotated[
         int,
         typer.Option(min=1, help="Games of the 1- and 2-worker simulation runs (engine suite)."),
@@ -53,22 +53,36 @@ def bench(
         known = ", ".join(game_names())
         raise typer.BadParameter(f"each suite measures one game: {known}", param_hint="--game")
     if suite == "strength":
-        from tavola.bots.strength import matches
-
-        rows = matches(get_game(game), games=games, iterations=iterations)
-        if as_json:
-            typer.echo(json.dumps([row.to_json() for row in rows]))
-            return
-        for row in rows:
-            low, high = row.interval
-            console.print(
-                f"{row.bot:>12} vs {row.opponent:<12} {row.wins:>3}W {row.draws:>2}D "
-                f"{row.losses:>3}L  win rate {row.win_rate:5.1%}  95% CI [{low:5.1%}, {high:5.1%}]"
-            )
+        strength(game, games, iterations, as_json)
         return
     if suite != "playout":
         raise typer.BadParameter("choose playout, engine or strength", param_hint="--suite")
     playout(game, mode, players, seconds, as_json)
+
+
+def strength(name: str, games: int, iterations: int, as_json: bool) -> None:
+    """The ladder, one row printed as each pairing ends (a long run shows its progress)."""
+    from tavola.bots.strength import ladder, matches
+
+    try:
+        game = get_game(name)
+    except TavolaError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--game") from None
+    rows = []
+    for pair in ladder(game):
+        (row,) = matches(game, [pair], games=games, iterations=iterations)
+        rows.append(row)
+        if not as_json:
+            low, high = row.interval
+            console.print(
+                f"{row.bot:>12} vs {row.opponent:<12} {row.wins:>3}W {row.draws:>2}D "
+                f"{row.losses:>3}L  win rate {row.win_rate:5.1%}  "
+                f"95% CI [{low:5.1%}, {high:5.1%}]  {row.seconds:7.1f} s",
+                markup=False,
+                soft_wrap=True,
+            )
+    if as_json:
+        typer.echo(json.dumps([row.to_json() for row in rows]))
 
 
 def raced_games() -> list[str]:

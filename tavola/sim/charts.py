@@ -91,7 +91,10 @@ def distribution(per_seat: Mapping[str, list[int]], folder: Path, figure: str, m
     return name
 
 
-def card_impact(cards: list[CardImpact], folder: Path, label: Callable[[str], str]) -> str | None:
+def card_impact(
+    cards: list[CardImpact], folder: Path, label: Callable[[str], str], kind: str = "card"
+) -> str | None:
+    """The impact chart of one kind of thing played (cards, or a kind the game names)."""
     if not cards:
         return None
     plt = _pyplot()
@@ -104,9 +107,9 @@ def card_impact(cards: list[CardImpact], folder: Path, label: Callable[[str], st
     ax.barh([label(c.card_id) for c in shown], deltas, xerr=[below, above], color=colours)
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_xlabel("win rate when played, minus the baseline (pp)")
-    ax.set_title("Card impact, 95% intervals")
+    ax.set_title(f"{kind.capitalize()} impact, 95% intervals")
     fig.tight_layout()
-    name = "card_impact.png"
+    name = f"{kind}_impact.png"
     fig.savefig(folder / name, dpi=100)
     plt.close(fig)
     return name

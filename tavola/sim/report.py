@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 import statistics
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,7 +17,7 @@ from tavola.core import get_game
 from tavola.core.capabilities import ReportWords
 
 from . import charts
-from .balance import Balance, Spread, analyse, quantile
+from .balance import Balance, CardImpact, Spread, analyse, quantile
 from .output import CARDS_JSON, RUN_JSON, read_json, read_rows
 from .rows import extractor_for
 from .stats import Rate
@@ -115,17 +115,7 @@ def build_sections(
             rows=[[b, *rate_cells(r)] for b, r in balance.by_bot.items()],
         )
     )
-    for group, meaning in words.groups.items():
-        sections.append(
-            Section(
-                f"Win rate by {group}",
-                text=f"{meaning[0].upper()}{meaning[1:]}.",
-                header=[group, "seat-games", "wins", "win rate", "95% CI"],
-                rows=[
-                    [label, *rate_cells(r)] for label, r in balance.groups.get(group, {}).items()
-                ],
-            )
-        )
+    sections += [group_section(balance, group, words) for group in words.groups]
     first = balance.first
     diff, low, high = first.minus(base.p)
     who = ", ".join(f"{s} {n}" for s, n in balance.first_by_seat.items())
@@ -195,44 +185,87 @@ def build_sections(
 
     sections += distributions(balance, folder, words)
 
+    sections += impact_sections(balance, names, folder, words)
+    return sections
+
+
+def impact_sections(
+    balance: Balance,
+    names: Mapping[str, Mapping[str, str]],
+    folder: Path,
+    words: ReportWords,
+) -> list[Section]:
+    """One impact table per kind of thing played: the kinds the game names
+    (`ReportWords.impact_kinds`: legends, say) first, then the cards."""
+
     def label(card_id: str) -> str:
         return card_label(names, card_id)
 
-    sections.append(
-        Section(
-            "Card impact",
-            text="For each card, the seat-games in which that seat played it and how many"
-            " it won, against the baseline; the interval is the card's Wilson interval"
-            " minus the baseline. Cards whose interval leaves out zero come first, then by"
-            " the size of the difference: the most over- and under-powered cards lead."
-            + (f" {words.card_note}" if words.card_note else ""),
-            header=[
-                "card",
-                "name",
-                "games",
-                "seat-games",
-                "wins",
-                "win rate",
-                "vs baseline",
-                "95% CI",
-            ],
-            rows=[
-                [
-                    c.card_id,
-                    label(c.card_id),
-                    str(c.games),
-                    str(c.rate.n),
-                    str(c.rate.wins),
-                    pct(c.rate.p),
-                    pp(c.delta[0]),
-                    interval(c.delta[1], c.delta[2], pp),
-                ]
-                for c in balance.cards
-            ],
-            image=charts.card_impact(balance.cards, folder, label),
+    kinds = [*dict.fromkeys(words.impact_kinds.values()), "card"]
+    return [
+        impact_section(
+            kind,
+            [c for c in balance.cards if words.impact_kinds.get(c.card_id, "card") == kind],
+            folder,
+            label,
+            words.card_note,
         )
+        for kind in kinds
+    ]
+
+
+def impact_section(
+    kind: str,
+    cards: list[CardImpact],
+    folder: Path,
+    label: Callable[[str], str],
+    note: str,
+) -> Section:
+    return Section(
+        f"{kind.capitalize()} impact",
+        text=f"For each {kind}, the seat-games in which that seat played it and how many"
+        f" it won, against the baseline; the interval is the {kind}'s Wilson interval"
+        " minus the baseline. Those whose interval leaves out zero come first, then by"
+        " the size of the difference: the most over- and under-powered lead."
+        + (f" {note}" if note else ""),
+        header=[kind, "name", "games", "seat-games", "wins", "win rate", "vs baseline", "95% CI"],
+        rows=[
+            [
+                c.card_id,
+                label(c.card_id),
+                str(c.games),
+                str(c.rate.n),
+                str(c.rate.wins),
+                pct(c.rate.p),
+                pp(c.delta[0]),
+                interval(c.delta[1], c.delta[2], pp),
+            ]
+            for c in cards
+        ],
+        image=charts.card_impact(cards, folder, label, kind),
     )
-    return sections
+
+
+def group_section(balance: Balance, group: str, words: ReportWords) -> Section:
+    """A seat's win rate by one of its labels (a lineup), each in words beside it when the
+    game names it (a lineup made for the run has no name)."""
+    meaning = words.groups[group]
+    rates = balance.groups.get(group, {})
+    names = words.group_names.get(group)
+    if names is None:
+        header, rows = [group], [[label, *rate_cells(r)] for label, r in rates.items()]
+    else:
+        header = [group, "name"]
+        rows = [
+            [label, card_label(names, label) if label in names else "", *rate_cells(r)]
+            for label, r in rates.items()
+        ]
+    return Section(
+        f"Win rate by {group}",
+        text=f"{meaning[0].upper()}{meaning[1:]}.",
+        header=[*header, "seat-games", "wins", "win rate", "95% CI"],
+        rows=rows,
+    )
 
 
 PERCENTILES = (10, 25, 50, 75, 90, 95)
@@ -325,7 +358,7 @@ def write_report(folder: Path) -> tuple[Path, Path]:
     rows = read_rows(folder)
     run = read_json(folder / RUN_JSON)
     names = read_json(folder / CARDS_JSON)
-    words = extractor_for(get_game(str(run["game"]))).words(run.get("config") or {})
+    words = run_words(run)
     balance = analyse(rows, tuple(words.groups))
     sections = build_sections(balance, names, run, folder, words)
     title = f"Balance report: {run.get('game', folder.name)}"
@@ -333,3 +366,25 @@ def write_report(folder: Path) -> tuple[Path, Path]:
     md_path.write_text(markdown(title, sections) + "\n", encoding="utf-8")
     html_path.write_text(html_page(title, sections), encoding="utf-8")
     return md_path, html_path
+
+
+def run_words(run: Mapping[str, Any]) -> ReportWords:
+    return extractor_for(get_game(str(run["game"]))).words(run.get("config") or {})
+
+
+def highlights(folder: Path, shown: int = 5) -> list[str]:
+    """The report's gist for the terminal: the baseline, each seat's win rate, and the
+    `shown` clearest over- or under-powered things played, each by its kind and name."""
+    run = read_json(folder / RUN_JSON)
+    names = read_json(folder / CARDS_JSON)
+    words = run_words(run)
+    balance = analyse(read_rows(folder), tuple(words.groups))
+    lines = [f"{balance.games} games; baseline win rate {pct(balance.baseline.p)}"]
+    lines += [f"  {seat}: {pct(rate.p)} of {rate.n}" for seat, rate in balance.by_seat.items()]
+    for card in [c for c in balance.cards if c.clear][:shown]:
+        kind = words.impact_kinds.get(card.card_id, "card")
+        lines.append(
+            f"  {kind} {card.card_id} {card_label(names, card.card_id)}:"
+            f" {pp(card.delta[0])} vs baseline ({card.rate.n})"
+        )
+    return lines

@@ -15,6 +15,8 @@ from tavola.core import Event, digest
 from tavola.core.capabilities import ReportWords
 
 from .content import starter
+from .content_model import GIMMICKS
+from .messages import text
 
 PLAYS = {"LEGEND_ENTERED": "legend", "SUPPORT_USED": "card_id", "TACTIC_ACTIVATED": "card_id"}
 """The events that put a legend or a card into play, and the field naming it."""
@@ -25,15 +27,28 @@ FIGURES = {
     "deck": "cards left in the deck at the end",
 }
 CARD_NOTE = (
-    "Ids L01… are legends, counted in the games where they entered the arena; ids C01…"
-    " are cards, counted where they were used (support) or activated (tactic). With"
-    " fixed lineups a seat's legends and cards come with its lineup: read them beside the"
-    " win rate by lineup."
+    "A legend counts in the games where it entered the arena, a card in those where it was"
+    " used (support) or activated (tactic). With fixed lineups a seat's legends and cards"
+    " come with its lineup: read them beside the win rate by lineup."
 )
 GROUPS = {
-    "lineup": "the seat's lineup: a preset's id, else custom- and a digest of the lineup",
+    "lineup": "the seat's lineup: a preset, by its id and name, else custom- and a digest"
+    " of the lineup",
     "gimmick": "the gimmick stage of the seat's lineup",
 }
+LANGUAGES = ("it", "en", "ja")
+
+
+def group_names() -> dict[str, dict[str, dict[str, str]]]:
+    """The presets' and the gimmicks' names, so that the report says them in words."""
+    presets = {
+        key: {"it": p.names.it, "en": p.names.en, "ja": p.names.ja}
+        for key, p in starter().presets.items()
+    }
+    gimmicks = {
+        key: {lang: text(lang, f"word.gimmick.{key}") for lang in LANGUAGES} for key in GIMMICKS
+    }
+    return {"lineup": presets, "gimmick": gimmicks}
 
 
 def lineup_label(seat_view: Mapping[str, Any]) -> str:
@@ -94,4 +109,6 @@ class LeagueRows:
             card_note=CARD_NOTE,
             first="the seat that attacks in turn 1",
             groups=GROUPS,
+            group_names=group_names(),
+            impact_kinds=dict.fromkeys(starter().legends, "legend"),
         )

@@ -51,19 +51,64 @@ def test_rows_name_each_seats_lineup_gimmick_and_the_first_attacker(folder):
         assert row["first"] in ("0", "1")
 
 
+def sections(folder):
+    """report.md as {section title: [row dicts]} for its tables."""
+    out: dict[str, list[dict[str, str]]] = {}
+    header: list[str] | None = None
+    for line in (folder / "report.md").read_text().splitlines():
+        if line.startswith("## "):
+            title, header = line[3:], None
+            out[title] = []
+        elif line.startswith("|") and not line.startswith("|---"):
+            cells = [c.strip() for c in line.strip("|").split(" | ")]
+            if header is None:
+                header = cells
+            else:
+                out[title].append(dict(zip(header, cells, strict=True)))
+    return out
+
+
+def test_report_has_every_section_the_issue_asks_for(folder):
+    report = sections(folder)
+    for title in (
+        "Win rate by lineup",
+        "Win rate by gimmick",
+        "First-player advantage",
+        "Legend impact",
+        "Card impact",
+    ):
+        assert report.get(title), f"the report lacks a table '{title}'"
+    assert "The seat that attacks in turn 1" in (folder / "report.md").read_text()
+
+
 def test_report_gives_win_rates_by_lineup_and_gimmick_as_the_rows_count_them(folder):
-    report = (folder / "report.md").read_text()
-    wins = sum(row["winners"] == "1" for row in rows(folder))
-    assert "## Win rate by lineup" in report and "## Win rate by gimmick" in report
-    assert f"| preset_b | 12 | {wins} |" in report
-    assert f"| brackish_lake | 12 | {wins} |" in report
-    assert "The seat that attacks in turn 1" in report
+    report = sections(folder)
+    wins = str(sum(row["winners"] == "1" for row in rows(folder)))
+    lineup = {r["lineup"]: r for r in report["Win rate by lineup"]}["preset_b"]
+    gimmick = {r["gimmick"]: r for r in report["Win rate by gimmick"]}["brackish_lake"]
+    assert (lineup["seat-games"], lineup["wins"]) == ("12", wins)
+    assert (gimmick["seat-games"], gimmick["wins"]) == ("12", wins)
 
 
-def test_report_lists_legends_and_cards_by_name(folder):
-    report = (folder / "report.md").read_text()
-    assert "| L16 | Colosso d'Ombra (Umbral Colossus) |" in report
-    assert any(f"| C{n:02d} |" in report for n in range(1, 33))
+def test_report_names_presets_and_gimmicks_in_words(folder):
+    report = sections(folder)
+    lineups = {r["lineup"]: r["name"] for r in report["Win rate by lineup"]}
+    gimmicks = {r["gimmick"]: r["name"] for r in report["Win rate by gimmick"]}
+    assert lineups["preset_b"] == "Muro di Luna (Moonwall)"
+    assert gimmicks == {
+        "purgatory": "Purgatorio (Purgatory)",
+        "brackish_lake": "Lago salmastro (Brackish lake)",
+    }
+
+
+def test_report_puts_legends_and_cards_in_their_own_tables_by_name(folder):
+    report = sections(folder)
+    legends = {r["legend"]: r["name"] for r in report["Legend impact"]}
+    cards = {r["card"]: r["name"] for r in report["Card impact"]}
+    assert legends["L16"] == "Colosso d'Ombra (Umbral Colossus)"
+    assert all(key.startswith("L") for key in legends) and all(key.startswith("C") for key in cards)
+    assert all(name != key for key, name in (legends | cards).items())
+    assert (folder / "legend_impact.png").exists() and (folder / "card_impact.png").exists()
 
 
 def test_first_attacker_is_turn_ones_and_plays_are_legends_and_cards():
