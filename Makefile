@@ -33,8 +33,12 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/tavola serve
 
+# Two test processes, one per core (pytest-xdist); a file's tests stay in one process, so a
+# file's fixtures are built once and its tests keep their order.
+TEST_WORKERS ?= 2
+
 test: $(STAMP) system-deps lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check tavola tests bench

@@ -88,8 +88,18 @@ def test_a_first_time_player_reads_the_table(open_page, api: Api, artifacts: Pat
         re.compile(r"attack \d+ against (DEF|MP) \d+|0 \(vulnerable\)|hits? on the structure")
     )
     page.screenshot(path=artifacts / "firsttime-table.png", full_page=True)
+    # The attack's cards stand out when it is drawn; the bot may answer at once and its
+    # move (which may touch no card) then stands out instead: watch for the first.
+    page.evaluate(
+        """() => new MutationObserver((_, seen) => {
+            if (!document.querySelector('#board .card.latest')) return;
+            window.sawLatest = true;
+            seen.disconnect();
+        }).observe(document.getElementById('board'),
+                   {subtree: true, childList: true, attributes: true})"""
+    )
     preview.click()
-    expect(page.locator("#board .card.latest").first).to_be_visible()
+    page.wait_for_function("() => window.sawLatest === true")
 
     # On a phone the choices stay in a bar at the bottom of the screen.
     phone = open_page(viewport={"width": 375, "height": 740})

@@ -49,9 +49,10 @@ def test_the_lobby_fits_a_phone(open_page, artifacts: Path) -> None:
     assert fits(page)
     rows = page.locator("#seat-rows li.seat-row")
     rows.nth(0).locator("input[name=name]").fill("Ada Augusta King, Countess of Lovelace")
+    rows.nth(2).locator("select[name=kind]").select_option("human")  # a seat still open
     page.locator("form#create button[type=submit]").click()
     expect(page.locator("#created #links li.link")).to_have_count(3)
-    expect(page.locator("#games li.game").first).to_be_visible()
+    expect(page.locator("#games li.game").filter(has_text="Lovelace")).to_be_visible()
     assert fits(page)
     page.screenshot(path=artifacts / "phone-lobby.png", full_page=True)
 
