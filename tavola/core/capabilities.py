@@ -181,19 +181,24 @@ class TableBuilder(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Preset:
-    """A ready-made table: its name per language, its options and its seats' kinds."""
+    """A ready-made table: its name per language, its options, its seats' kinds and, where
+    a seat is more than its kind (a referee's), that seat's own fields (`SeatOptions`)."""
 
     id: str
     title: Mapping[str, str]
     options: Mapping[str, Any]
     seats: tuple[str, ...]
+    seat_fields: tuple[Mapping[str, Any], ...] = ()
+    """Aligned with `seats`; a seat past its end keeps its fields' defaults."""
 
     def to_json(self) -> dict[str, Any]:
+        fields = [dict(f) for f in self.seat_fields[: len(self.seats)]]
         return {
             "id": self.id,
             "title": dict(self.title),
             "options": dict(self.options),
             "seats": list(self.seats),
+            "seat_fields": fields + [{}] * (len(self.seats) - len(fields)),
         }
 
 

@@ -1,5 +1,7 @@
 """Gioco del Trono's Done-when test (issue 19): a 12-player live season through two turns
-entirely in the browser. Two referees share the console — one in Italian on a desktop, the
+entirely in the browser. The Italian referee sets the season up in the lobby from its
+ready-made live season and everyone opens the link the lobby gives for their seat. Two
+referees share the console — one in Italian on a desktop, the
 other in English on a phone — and copy the forum's sign-ups (with a pair and avoidances)
 while the last player signs up on their own page; one closes registration, the other
 pastes the formation draw as a newspaper prints it and starts; the teams choose their
@@ -14,7 +16,6 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -36,34 +37,43 @@ PUBLIC = {
 }
 
 
-def empty_season(api: Api) -> tuple[str, dict[str, str]]:
-    """A live season nobody has registered for yet: twelve player seats, two referees."""
-    seats: list[dict[str, Any]] = [{"name": name} for name in PLAYERS]
-    seats += [{"name": "Arbitra", "role": "referee"}, {"name": "Umpire", "role": "referee"}]
-    body = {
-        "game": "trono",
-        "options": {"mode": "live", "review_before_publish": True},
-        "seats": seats,
-        "creator_seat": 12,
-    }
-    made = api.http.post("/api/games", json=body).json()
-    game_id = made["game_id"]
-    tokens = {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
-    for s in made["seats"]:
-        if s.get("invite"):
-            joined = api.http.post(
-                f"/api/games/{game_id}/seats/{s['seat']}/join", json={"invite": s["invite"]}
-            )
-            tokens[s["seat"]] = joined.json()["token"]
-    return game_id, tokens
+def empty_season(page: Page) -> tuple[str, list[str]]:
+    """The Italian referee sets a live season up in the lobby, from its ready-made table
+    (twelve players' seats, then two referees'), names the seats, keeps none for
+    themselves, and creates it: returns the game and the seats' links, as the lobby shows
+    them to share."""
+    page.goto("/")
+    form = page.locator("form#create")
+    form.locator("select[name=game]").select_option("trono")
+    form.locator("select[name=preset]").select_option("live_season")
+    rows = page.locator("#seat-rows li.seat-row")
+    expect(rows).to_have_count(14)
+    expect(form.locator("select[name=mode]")).to_have_value("live")
+    expect(rows.nth(12).locator("select[name=role]")).to_have_value("referee")
+    for n, name in enumerate([*PLAYERS, "Arbitra", "Umpire"]):
+        rows.nth(n).locator("input[name=name]").fill(name)
+    form.locator("select[name=language]").select_option("it")
+    form.locator("input[name=creator_sits]").uncheck()  # a referee plays no player's seat
+    form.locator("button[type=submit]").click()
+    links = page.locator("#created #links li.link")
+    expect(links).to_have_count(14)
+    expect(links.nth(12)).to_contain_text("Arbitra")
+    hrefs = [links.nth(n).locator("a.button").get_attribute("href") or "" for n in range(14)]
+    return hrefs[0].split("/play/")[1].split("?")[0], hrefs
 
 
-def seat_page(
-    open_page: Any, game_id: str, seat: str, token: str, lang: str, size: dict[str, int]
-) -> Page:
-    page: Page = open_page(locale="it-IT" if lang == "it" else "en-GB", viewport=size)
-    page.goto(f"/play/{game_id}?seat={seat}&lang={lang}#token={token}")
-    return page
+def open_link(page: Page, game_id: str, link: str, lang: str) -> tuple[str, str]:
+    """A seat's link from the lobby opened in a browser: the seat is taken with its invite;
+    returns the seat and the token this browser keeps for it."""
+    page.goto(link.replace("lang=it", f"lang={lang}"))
+    key = f"tavola.seat.{game_id}"
+    seat = link.split("seat=")[1].split("&")[0].replace("%3A", ":")
+    page.wait_for_function(
+        "([key, seat]) => (JSON.parse(localStorage.getItem(key) || 'null') || {}).seat === seat",
+        arg=[key, seat],
+    )
+    saved = page.evaluate("(key) => JSON.parse(localStorage.getItem(key))", key)
+    return saved["seat"], saved["token"]
 
 
 def visit(page: Page, game_id: str, tokens: dict[str, str], user: str, lang: str) -> Page:
@@ -135,9 +145,19 @@ def reschedule(console: Page, *, seconds: int, reason: str) -> datetime:
 def test_a_twelve_player_season_through_two_turns_in_the_browser(
     open_page, api: Api, artifacts: Path
 ) -> None:
-    game_id, tokens = empty_season(api)
-    it = seat_page(open_page, game_id, REFEREES[0], tokens[REFEREES[0]], "it", DESKTOP)
-    en = seat_page(open_page, game_id, REFEREES[1], tokens[REFEREES[1]], "en", PHONE)
+    it = open_page(locale="it-IT", viewport=DESKTOP)
+    game_id, links = empty_season(it)
+    it.screenshot(path=artifacts / "trono-season-lobby-it-desktop.png", full_page=True)
+    # Each player opens their link (one browser after another, the players' own tokens
+    # kept for the later visits); the referees open theirs, one in English on a phone.
+    phone = open_page(locale="it-IT", viewport=PHONE)
+    desk = open_page(locale="en-GB", viewport=DESKTOP)
+    tokens = dict(open_link(desk, game_id, link, "en") for link in links[:12])
+    assert sorted(tokens) == sorted(f"player:p{n:02d}" for n in range(1, 13))
+    en = open_page(locale="en-GB", viewport=PHONE)
+    tokens.update(
+        [open_link(it, game_id, links[12], "it"), open_link(en, game_id, links[13], "en")]
+    )
     expect(it.locator(".console-signup h4")).to_have_text("Copia un'iscrizione dal forum")
     expect(en.locator(".console-signup h4")).to_have_text("Copy a sign-up from the forum")
 
@@ -149,8 +169,6 @@ def test_a_twelve_player_season_through_two_turns_in_the_browser(
         sign_up(it, f"p{n:02d}")
         sign_up(en, f"p{n + 5:02d}")
     # …and the twelfth player signs up on their own page (Italian, on a phone), with a wish.
-    phone = open_page(locale="it-IT", viewport=PHONE)
-    desk = open_page(locale="en-GB", viewport=DESKTOP)
     visit(phone, game_id, tokens, "p12", "it")
     phone.locator('input[data-field="signup-name"]').fill("Corvo")
     phone.locator('[data-step="signup-send"]').click()

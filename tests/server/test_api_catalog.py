@@ -92,7 +92,10 @@ def test_every_preset_sets_up_a_table(client, name):
         body = {
             "game": name,
             "options": preset["options"],
-            "seats": [{"kind": kind} for kind in preset["seats"]],
+            "seats": [
+                {"kind": kind, **fields}
+                for kind, fields in zip(preset["seats"], preset["seat_fields"], strict=True)
+            ],
         }
         response = client.post("/api/games", json=body)
         assert response.status_code == 201, (preset["id"], response.text)

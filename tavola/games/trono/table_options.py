@@ -57,6 +57,9 @@ PRACTICE_HOUSES = 10
 """A practice table seats one house per seat, and there are ten houses."""
 LIVE_PLAYERS = 12
 """A live season forms at least 4 teams of 3 (R8, live mode)."""
+LIVE_REFEREES = 2
+"""The live season the lobby offers ready-made: two referees share the console, so that
+one can stand in for the other (more are added as seat rows)."""
 
 
 def _refused(
@@ -223,5 +226,16 @@ def presets() -> list[Preset]:
             },
             {"mode": "live", "rehearsal": True, "max_turns": 8},
             (*("reference",) * LIVE_PLAYERS, HUMAN),
+        ),
+        Preset(
+            "live_season",
+            {
+                "it": f"Stagione dal vivo: {LIVE_PLAYERS} giocatori e {LIVE_REFEREES} arbitri",
+                "en": f"Live season: {LIVE_PLAYERS} players and {LIVE_REFEREES} referees",
+            },
+            {"mode": "live", "review_before_publish": True},
+            (HUMAN,) * (LIVE_PLAYERS + LIVE_REFEREES),
+            # the players' seats keep the default role; the referees' come after them
+            ({},) * LIVE_PLAYERS + ({"role": "referee"},) * LIVE_REFEREES,
         ),
     ]

@@ -171,7 +171,7 @@ function options() {
 
 // -- the form: seats ---------------------------------------------------------------------------
 
-function seatRow(entry, kind) {
+function seatRow(entry, kind, fields = {}) {
   const game = entry.name;
   const row = el("li", "seat-row");
   const kindField = el("label");
@@ -197,6 +197,7 @@ function seatRow(entry, kind) {
   for (const [name, prop] of Object.entries(schema.properties || {})) {
     const made = field(game, schema, name, prop, { prefix: "form.seat" });
     if (!made) continue;
+    made.write(fields[name]); // a preset's seat (a referee's) comes with its own fields
     made.node.classList.add(`seat-${name}`);
     own.push([name, made]);
     row.append(made.node);
@@ -220,9 +221,9 @@ function seatRow(entry, kind) {
   return row;
 }
 
-function setSeats(entry, kinds) {
+function setSeats(entry, kinds, fields = []) {
   lobby.seats.clear();
-  $("seat-rows").replaceChildren(...kinds.map((kind) => seatRow(entry, kind)));
+  $("seat-rows").replaceChildren(...kinds.map((kind, i) => seatRow(entry, kind, fields[i])));
   numberSeats();
 }
 
@@ -255,7 +256,7 @@ function applyPreset(entry, id) {
   const preset = entry.presets.find((p) => p.id === id);
   if (!preset) return;
   for (const [name, made] of lobby.options) made.write(preset.options[name]);
-  setSeats(entry, preset.seats);
+  setSeats(entry, preset.seats, preset.seat_fields);
 }
 
 function chooseGame(name) {

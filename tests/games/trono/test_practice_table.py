@@ -50,10 +50,16 @@ def test_a_practice_seat_has_no_fields_of_its_own():
 
 @pytest.mark.parametrize("preset", game.presets(), ids=lambda p: p.id)
 def test_every_preset_builds_a_table(preset):
-    seats = [{"kind": kind} for kind in preset.seats]
+    shown = preset.to_json()  # each seat with its own fields, as the lobby sends it
+    seats = [{"kind": k, **f} for k, f in zip(shown["seats"], shown["seat_fields"], strict=True)]
     table = Table(game, game.table_config(preset.options, seats), seed=1)
     if preset.options.get("rehearsal"):  # the bots register, then the teams form (DECISIONS 28)
         bots = [s for s in preset.seats if s != "human"]
         assert len(table.state.config.players) == len(bots) and table.state.teams == []
+        return
+    if preset.options.get("mode") == "live":  # people register first (DECISIONS 34)
+        referees = [f for f in shown["seat_fields"] if f.get("role") == "referee"]
+        assert len(table.state.config.referees) == len(referees) == 2
+        assert len(table.state.config.players) == len(seats) - 2 and table.state.teams == []
         return
     assert len(game.teams(table.state)) == len(preset.seats)
