@@ -190,6 +190,8 @@ class Preset:
     seats: tuple[str, ...]
     seat_fields: tuple[Mapping[str, Any], ...] = ()
     """Aligned with `seats`; a seat past its end keeps its fields' defaults."""
+    invite_only: bool = False
+    """Its seats are named people's: only each seat's link takes it, never the lobby."""
 
     def to_json(self) -> dict[str, Any]:
         fields = [dict(f) for f in self.seat_fields[: len(self.seats)]]
@@ -199,6 +201,7 @@ class Preset:
             "options": dict(self.options),
             "seats": list(self.seats),
             "seat_fields": fields + [{}] * (len(self.seats) - len(fields)),
+            "invite_only": self.invite_only,
         }
 
 

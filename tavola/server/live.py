@@ -62,6 +62,8 @@ class Live:
     """Held by the loop's move on this game while it is committed (see `act_on_loop`)."""
     seed_known: bool = False
     """The client chose the seed (a practice table, or bots alone): every viewer is told."""
+    invite_only: bool = False
+    """Only a seat's invite takes it (never the lobby's "sit here")."""
 
     @property
     def game(self) -> Game[Any]:

@@ -148,6 +148,7 @@ class Games:
             }
             live = Live(game_id, table, row.version, row.status, seats)
             live.seed_known = row.seed_known
+            live.invite_only = row.invite_only
             live.clocks = stored_clocks(session, game_id)
             return live
 

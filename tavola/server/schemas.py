@@ -48,6 +48,9 @@ class GameCreate(BaseModel):
     creator_seat: Annotated[int, Field(ge=0, lt=MAX_SEATS), JsonNumber] | None = None
     """Where the creator sits (a place in `seats`): that seat's token comes back, taken at
     once. Every other person's seat gets an invite."""
+    invite_only: StrictBool = False
+    """Only a seat's link (its invite) takes it: the table is not offered in the lobby,
+    where anyone may sit at a free seat of the others."""
 
 
 class SeatLink(BaseModel):

@@ -61,9 +61,11 @@ class Tables:
         practice_seed_known: bool = False,
         creator_seat: int | None = None,
         setup: Mapping[str, Any] | None = None,
+        invite_only: bool = False,
     ) -> tuple[Live, dict[str, SeatPass]]:
         """A new game; returns it and what the creator gets for each human seat.
-        `creator_seat`: where the creator sits (an index of `seats`), if it does."""
+        `creator_seat`: where the creator sits (an index of `seats`), if it does;
+        `invite_only`: no seat is taken without its invite."""
         try:
             game = get_game(game_name)
         except UnknownGame as exc:
@@ -81,6 +83,7 @@ class Tables:
             game_id,
             seed_known=seed is not None,
             creator=creator_seat,
+            invite_only=invite_only,
         )
 
     def open(
@@ -93,6 +96,7 @@ class Tables:
         game_id: str,
         *,
         seed_known: bool = False,
+        invite_only: bool = False,
         creator: int | None = None,
         kept: Collection[str] | None = None,
         rematch_of: str | None = None,
@@ -141,7 +145,7 @@ class Tables:
                 joined=joined,
             )
         live = Live(game_id, table, 0, "active", infos)
-        live.seed_known = seed_known
+        live.seed_known, live.invite_only = seed_known, invite_only
         stamp = now()
         game_row = dict(
             id=game_id,
@@ -157,6 +161,7 @@ class Tables:
             created_at=stamp,
             updated_at=stamp,
             seed_known=seed_known,
+            invite_only=invite_only,
         )
         seat_rows = [
             dict(
@@ -235,6 +240,16 @@ class Tables:
                 "not_active",
                 "This game is over: its seats are no longer taken.",
                 message_it="La partita è finita: i suoi posti non si prendono più.",
+            )
+        if invite is None and live.invite_only:
+            raise Refusal(
+                403,
+                "invite_needed",
+                f"Seat {seat} is kept for the person with its link: open the link you were sent.",
+                message_it=(
+                    f"Il posto {seat} è riservato a chi ha il suo link: apri il link che ti è"
+                    " stato mandato."
+                ),
             )
         issued = new_token()
         taken_as = name or info.name

@@ -45,6 +45,8 @@ class GameRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     seed_known: Mapped[bool] = mapped_column(Boolean, default=False)
     """The client chose the seed (a practice table, or bots alone): every seat is told."""
+    invite_only: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Only a seat's link opens it: the table is not offered in the lobby."""
     rematch_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
     """The same table again, once someone asked for it (its id is random)."""
 

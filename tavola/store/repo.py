@@ -286,7 +286,8 @@ def latest_snapshot(session: Session, game_id: str, at_most: int) -> SnapshotRow
 
 
 def lobby(session: Session, limit: int = 100) -> list[tuple[GameRow, list[SeatRow]]]:
-    """Active games with a human seat nobody has joined yet, newest first."""
+    """Active games with a human seat nobody has joined yet, newest first (not those whose
+    seats only their links open)."""
     open_games = (
         select(SeatRow.game_id)
         .where(SeatRow.kind == "human", SeatRow.joined.is_(False), SeatRow.token_hash.is_(None))
@@ -294,7 +295,11 @@ def lobby(session: Session, limit: int = 100) -> list[tuple[GameRow, list[SeatRo
     )
     query = (
         select(GameRow)
-        .where(GameRow.status == "active", GameRow.id.in_(open_games))
+        .where(
+            GameRow.status == "active",
+            GameRow.invite_only.is_(False),
+            GameRow.id.in_(open_games),
+        )
         .order_by(GameRow.created_at.desc())
         .limit(limit)
     )

@@ -54,10 +54,13 @@ def empty_season(page: Page) -> tuple[str, list[str]]:
         rows.nth(n).locator("input[name=name]").fill(name)
     form.locator("select[name=language]").select_option("it")
     form.locator("input[name=creator_sits]").uncheck()  # a referee plays no player's seat
+    expect(form.locator("input[name=invite_only]")).to_be_checked()  # the preset's
     form.locator("button[type=submit]").click()
     links = page.locator("#created #links li.link")
     expect(links).to_have_count(14)
     expect(links.nth(12)).to_contain_text("Arbitra")
+    # Named people's seats: nobody can sit at a referee's seat from the open tables.
+    expect(page.locator("#games li.game", has_text="Arbitra")).to_have_count(0)
     hrefs = [links.nth(n).locator("a.button").get_attribute("href") or "" for n in range(14)]
     return hrefs[0].split("/play/")[1].split("?")[0], hrefs
 

@@ -237,5 +237,6 @@ def presets() -> list[Preset]:
             (HUMAN,) * (LIVE_PLAYERS + LIVE_REFEREES),
             # the players' seats keep the default role; the referees' come after them
             ({},) * LIVE_PLAYERS + ({"role": "referee"},) * LIVE_REFEREES,
+            invite_only=True,  # a forum season's seats are its sign-ups' and referees'
         ),
     ]

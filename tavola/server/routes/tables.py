@@ -60,6 +60,7 @@ async def create_game(
             seed=body.seed,
             practice_seed_known=body.practice_seed_known,
             creator_seat=body.creator_seat,
+            invite_only=body.invite_only,
         )
 
     live, passes = await run_in_threadpool(create)

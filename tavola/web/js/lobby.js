@@ -257,6 +257,7 @@ function applyPreset(entry, id) {
   if (!preset) return;
   for (const [name, made] of lobby.options) made.write(preset.options[name]);
   setSeats(entry, preset.seats, preset.seat_fields);
+  form.invite_only.checked = Boolean(preset.invite_only);
 }
 
 function chooseGame(name) {
@@ -283,6 +284,7 @@ function request() {
   // never offered to strangers in the lobby.
   const own = seats.findIndex((s) => s.kind === "human");
   if (form.creator_sits.checked && own >= 0) body.creator_seat = own;
+  if (form.invite_only.checked) body.invite_only = true;
   return body;
 }
 
