@@ -54,14 +54,19 @@ def table_of(
 def concede_in_turn(
     client: TestClient, game_id: str, tokens: dict[str, str], seats: list[str]
 ) -> None:
-    """`seats` concede, in this order, and the game is over."""
+    """`seats` concede, in this order, and the game is over. A bot at the table may move
+    between reading the version and conceding: then the concession is made again at the
+    new version (`STALE` changes nothing)."""
     for seat in seats:
-        offered = legal(client, game_id, tokens[seat])
-        assert any(a["type"] == "concede" for a in offered["actions"]), offered
-        body = {"action": {"type": "concede"}, "version": offered["version"]}
-        answer = client.post(
-            f"/api/games/{game_id}/actions", json=body, headers=bearer(tokens[seat])
-        )
+        for _ in range(20):
+            offered = legal(client, game_id, tokens[seat])
+            assert any(a["type"] == "concede" for a in offered["actions"]), offered
+            body = {"action": {"type": "concede"}, "version": offered["version"]}
+            answer = client.post(
+                f"/api/games/{game_id}/actions", json=body, headers=bearer(tokens[seat])
+            )
+            if answer.status_code != 409 or answer.json()["code"] != "STALE":
+                break
         assert answer.status_code == 200, answer.text
     token = next(iter(tokens.values()))
     wait_view(client, game_id, token, lambda v: v["status"] == "over", "the game's end")

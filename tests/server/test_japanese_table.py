@@ -40,6 +40,8 @@ def test_a_game_without_japanese_is_told_in_english_to_a_japanese_page(db_url) -
         created = client.post("/api/games", json=body)
         assert created.status_code == 201, created.text
         game_id = created.json()["game_id"]
+        # The bot may move between the two readings: what was told first is told again.
+        japanese = told(client, game_id, "ja")
         english = told(client, game_id, "en")
-        assert english, "the deal is told"
-        assert told(client, game_id, "ja") == english
+        assert japanese, "the deal is told"
+        assert japanese == english[: len(japanese)]
