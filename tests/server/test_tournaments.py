@@ -229,9 +229,7 @@ def test_a_round_a_crash_left_without_tables_opens_them_at_start_up(sqlite_url):
     with client.app.state.service.db.session() as session:
         assert session.get(TournamentRow, tournament_id).status == "playing"
         # Read from the store, not through a server: a server's start-up would open them.
-        waiting = select(TournamentGameRow).where(
-            TournamentGameRow.tournament_id == tournament_id
-        )
+        waiting = select(TournamentGameRow).where(TournamentGameRow.tournament_id == tournament_id)
         assert list(session.scalars(waiting)) == []
     with running(sqlite_url) as client:
         seen = wait_tournament(client, tournament_id, "the champion", over)
