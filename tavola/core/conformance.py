@@ -214,7 +214,8 @@ def check_declaration(game: Game[Any]) -> None:
             builder.TableOptions.model_validate(dict(preset.options))
             if not set(preset.seats) <= set(info.seat_kinds):
                 raise ConformanceError(f"{game.name}: preset {preset.id} seats undeclared kinds")
-            seats = [{"kind": kind} for kind in preset.seats]
+            fields = preset.to_json()["seat_fields"]  # one per seat, {} where it has none
+            seats = [{**own, "kind": kind} for kind, own in zip(preset.seats, fields, strict=True)]
             Table(game, builder.table_config(preset.options, seats), 1)
 
 

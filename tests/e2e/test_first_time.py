@@ -7,6 +7,7 @@ strangers while games in play can be watched to their end (the round limit expla
 from __future__ import annotations
 
 import re
+import uuid
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -120,15 +121,16 @@ def test_the_lobby_keeps_a_solo_table_and_lets_anyone_watch_a_game(open_page, ap
     form = page.locator("form#create")
     form.locator("select[name=game]").select_option("legends")
     form.locator("select[name=preset]").select_option("boss")
-    page.locator("#seat-rows li.seat-row").nth(0).locator("input[name=name]").fill("Solo")
+    solo_name = f"Solo {uuid.uuid4().hex[:6]}"  # the server lives for the whole session
+    page.locator("#seat-rows li.seat-row").nth(0).locator("input[name=name]").fill(solo_name)
     form.locator("button[type=submit]").click()
     own = page.locator("#created #links li.link.own")
-    expect(own).to_contain_text("Solo")
+    expect(own).to_contain_text(solo_name)
     expect(own.locator("input")).to_have_count(0)  # the host's link is not for sharing
     page.locator("#refresh").click()
-    expect(page.locator("#games")).not_to_contain_text("Solo")
-    solo = page.locator("#playing li.game").filter(has_text="Solo")
-    expect(solo.locator(".who")).to_have_text("Solo, Boss")
+    expect(page.locator("#games")).not_to_contain_text(solo_name)
+    solo = page.locator("#playing li.game").filter(has_text=solo_name)
+    expect(solo.locator(".who")).to_have_text(f"{solo_name}, Boss")
     expect(solo.locator("button")).to_have_count(0)  # nobody else may sit
     expect(solo.locator("a.watch-game")).to_have_attribute("href", re.compile(r"^/play/\w+$"))
 
