@@ -7,18 +7,19 @@ given: only their determinized worlds keep it from reading the hidden values."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from functools import cache
-from typing import Any
 
 import pytest
 
-from tavola.bots import GreedyBot, IsmctsBot, make_bot
+from tavola.bots import make_bot
 from tavola.bots.strength import default_table
-from tavola.core import Game, Rng, Table, Viewer, get_game
+from tavola.core import Rng, Table, get_game
 from tavola.games.league.actions import affordable
 from tavola.games.league.content import starter
 from tavola.games.league.state import SEATS, LeagueState, other
+
+from .twins import Peeking, Twin, a_peeking_search_tells_twins_apart
+from .twins import twins as shared_twins
 
 BOTS = ["random", "reference", "greedy", "ismcts:40"]
 
@@ -87,16 +88,8 @@ def disguised(state: LeagueState, seat: str, seed: int) -> LeagueState:
     return world
 
 
-def twins() -> list[tuple[Game[Any], LeagueState, LeagueState, str]]:
-    out = []
-    for n, (table, seat) in enumerate(positions()):
-        game, state = table.game, table.state
-        other_state = disguised(state, seat, 100 + n)
-        assert game.view(state, Viewer.seat(seat)) == game.view(other_state, Viewer.seat(seat))
-        assert game.legal_actions(state, seat) == game.legal_actions(other_state, seat)
-        assert game.dump(state) != game.dump(other_state)
-        out.append((game, state, other_state, seat))
-    return out
+def twins() -> list[Twin]:
+    return shared_twins(positions(), disguised)
 
 
 @pytest.mark.parametrize("name", BOTS)
@@ -115,23 +108,12 @@ def test_worlds_of_states_a_seat_cannot_tell_apart_are_the_same():
             assert game.dump(world) == game.dump(again)
 
 
-class Peeking:
+class Copying(Peeking):
     """League as a cheat sees it: "worlds" that are copies of the real state."""
-
-    def __init__(self, game: Game[Any]) -> None:
-        self.game = game
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.game, name)
 
     def determinize(self, state: LeagueState, seat: str, rng: Rng) -> LeagueState:
         return state.clone()
 
 
 def test_the_check_catches_bots_searching_worlds_that_peek_at_the_real_state():
-    def differs(make: Callable[[], GreedyBot | IsmctsBot]) -> Iterator[bool]:
-        for game, state, other_state, seat in twins():
-            cheat: Any = Peeking(game)
-            yield make().choose(cheat, state, seat) != make().choose(cheat, other_state, seat)
-
-    assert any(differs(lambda: GreedyBot(7))) or any(differs(lambda: IsmctsBot(7, 40)))
+    assert a_peeking_search_tells_twins_apart(twins(), Copying)
