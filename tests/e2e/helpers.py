@@ -27,6 +27,23 @@ BOT = {"kind": "bot", "bot": "reference", "name": "Robo", "age": 40}
 CLASSIC = {"mode": "classic"}
 
 
+def sign_up(page: Page, name: str, password: str = "a long enough password") -> dict[str, str]:
+    """A new account signed in in the page's browser, as the sign-up form does; returns the
+    header its later writes carry (the session's CSRF token)."""
+    page.request.get("/api/me")  # the CSRF cookie, as a page gets it (not left to its script)
+    answer = page.request.post(
+        "/api/account/signup", data={"name": name, "password": password}, headers=csrf(page)
+    )
+    assert answer.status == 201, answer.text()
+    return csrf(page)
+
+
+def csrf(page: Page) -> dict[str, str]:
+    """The header an account's write carries: the page's CSRF cookie, sent back."""
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    return {"X-CSRF-Token": cookies.get("tavola_csrf", "")}
+
+
 def local(url: str) -> str:
     """A link of the server's without its scheme and host (pages open it on `base_url`)."""
     parts = urlsplit(url)

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from tavola.core import get_game
 from tavola.games.league.content import starter
 
-from .helpers import DEADLINE, Api
+from .helpers import DEADLINE, Api, sign_up
 
 PHONE = {"width": 375, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
@@ -210,28 +210,17 @@ def test_league_battle_against_basic_by_clicking(
         clean()
 
 
-def csrf(page: Page) -> dict[str, str]:
-    """The header an account's write carries: the page's CSRF cookie, sent back."""
-    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
-    return {"X-CSRF-Token": cookies.get("tavola_csrf", "")}
-
-
 def test_league_custom_table_fields_a_saved_lineup(open_page: Any, api: Api) -> None:
     page = open_page(viewport=DESKTOP)
     page.goto("/")
-    name = f"Lena {uuid.uuid4().hex[:6]}"  # the server lives for the whole session
-    password = "a long enough password"
-    signed = page.request.post(
-        "/api/account/signup", data={"name": name, "password": password}, headers=csrf(page)
-    )
-    assert signed.status == 201, signed.text()
+    token = sign_up(page, f"Lena {uuid.uuid4().hex[:6]}")  # the server lives all session
     if "/api/me/lineups/{game}/{name}" not in page.request.get("/openapi.json").json()["paths"]:
         pytest.skip("PUT /api/me/lineups/{game}/{name} (saved lineups) is not on this server yet")
     lineup = starter().presets["preset_b"].lineup.to_json()
     saved = page.request.put(
         "/api/me/lineups/league/Tide%20wall",
         data={"lineup": lineup},
-        headers=csrf(page),
+        headers=token,
     )
     assert saved.status in (200, 201), saved.text()
     game_id, url = new_battle(api, [ADA, BASIC])

@@ -11,11 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from .helpers import Api
-
-PASSWORD = "a long enough password"
+from .helpers import Api, sign_up
 
 LANGUAGES = {
     # locale, viewport, the page's title, the refusal of an eighth legend, the saved line
@@ -34,18 +32,6 @@ LANGUAGES = {
         "Saved as",
     ),
 }
-
-
-def sign_up(page: Page, name: str) -> None:
-    """A new account, signed in in the page's browser (its cookies), as the form does."""
-    page.request.get("/api/me")  # the CSRF cookie, as a page gets it
-    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "tavola_csrf")
-    answer = page.request.post(
-        "/api/account/signup",
-        data={"name": name, "password": PASSWORD},
-        headers={"X-CSRF-Token": csrf},
-    )
-    assert answer.status == 201, answer.text()
 
 
 def swap(catalog: dict[str, Any], preset: dict[str, Any]) -> tuple[str, str]:
