@@ -3,6 +3,7 @@ connected to every other worker."""
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 
@@ -30,6 +31,8 @@ class Listener:
         self.own = own
         self.on_move = on_move
         self.on_listen = on_listen
+        # Seconds between attempts to listen again once the database went away.
+        self.retry = float(os.environ.get("TAVOLA_LISTEN_RETRY", "1"))
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self._run, name="tavola-listen", daemon=True)
 
@@ -60,4 +63,4 @@ class Listener:
                         for note in connection.notifies(timeout=0.5):
                             self._heard(note.payload)
             except psycopg.Error:
-                self.stopping.wait(1.0)  # the database went away: try again shortly
+                self.stopping.wait(self.retry)  # the database went away: try again shortly

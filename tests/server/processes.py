@@ -74,6 +74,8 @@ class Server:
     folder: Path
     """Where the log goes (and the working directory)."""
     workers: int = 1
+    env: dict[str, str] = field(default_factory=dict)
+    """More environment for the process (on top of the tests' own)."""
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
     log_path: Path | None = None
@@ -105,7 +107,7 @@ class Server:
         self._starts += 1
         self.folder.mkdir(parents=True, exist_ok=True)
         self.log_path = self.folder / f"server-{self.port}-{self._starts}.log"
-        env = {**os.environ, "DATABASE_URL": self.database_url}
+        env = {**os.environ, **self.env, "DATABASE_URL": self.database_url}
         env.pop("PYTHONUNBUFFERED", None)  # the banner must be flushed by `tavola serve` itself
         with self.log_path.open("wb") as log:
             self.process = subprocess.Popen(

@@ -229,10 +229,20 @@ def _cut_listeners(database_url: str, expected: int) -> None:
 
 
 @pytest.fixture
-def missed_move(pair):
+def missed_move(db_url, tmp_path):
     """Process b has the game loaded; a move is made through a while no process listens.
-    Yields (a, b, game, socket on b opened before the move, the state message it sent)."""
-    a, b = pair
+    Yields (a, b, game, socket on b opened before the move, the state message it sent).
+    The listeners wait 5 s before they listen again: the move is made well before, even on
+    a loaded machine."""
+    with servers() as started:
+        slow = {"TAVOLA_LISTEN_RETRY": "5"}
+        started += [Server(db_url, tmp_path / n, env=slow) for n in ("a", "b")]
+        for server in started:
+            server.start()
+        yield from _missed_move(*started)
+
+
+def _missed_move(a: Server, b: Server):
     with a.client() as client:
         game = create_game(client)
     socket_url = f"{b.ws_url}/api/games/{game.game_id}/ws?token={game.tokens['P2']}"
@@ -246,7 +256,7 @@ def missed_move(pair):
         assert not _listeners(a.database_url), "a listener came back before the move"
         wait_until(
             lambda: len(_listeners(a.database_url)) == 2,
-            timeout=10,
+            timeout=20,
             what="the listeners to reconnect",
         )
         yield a, b, game, socket, first
