@@ -155,7 +155,7 @@ def test_two_referees_run_a_turn_from_the_console(open_page, api: Api, artifacts
     record.locator('textarea[data-field$="-deploy_text"]').fill("Brina Valdinebbia (azione 1)")
     record.locator('[data-step$="-send"]').click()
     stark = it.locator('.post-list li[data-house="stark"]')
-    expect(stark).to_contain_text("copiato dal forum")
+    expect(stark).to_contain_text("copiato dal forum da Umpire")  # the referee's name, not seat id
     expect(stark.locator(".post-void")).to_be_visible()
     expect(en.locator('.post-list li[data-house="stark"]')).to_contain_text("copied from the forum")
     assert fits(en)

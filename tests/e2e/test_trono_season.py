@@ -177,7 +177,10 @@ def test_a_twelve_player_season_through_two_turns_in_the_browser(
     phone.locator('[data-step="signup-send"]').click()
     expect(phone.locator(".signed-up")).to_have_text("Iscrizione registrata: giochi come Corvo.")
     phone.select_option('[data-field="signup-avoid1"]', "p11")
+    saved = phone.locator('.sign-up .wishes-saved[aria-live="polite"]')
+    expect(saved).to_have_text("")  # nothing is said before the wishes are saved
     phone.locator('[data-step="signup-wishes"]').click()
+    expect(saved).to_have_text("Preferenze salvate.")
     expect(it.locator('.registrant[data-user="p12"]')).to_have_text(
         "Corvo — preferisce evitare Giocatore 11"
     )

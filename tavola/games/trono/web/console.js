@@ -7,7 +7,7 @@
 // survives the updates another's actions bring.
 import { button, el } from "/js/dom.js";
 import { lang, t, tn } from "/js/i18n.js";
-import { romeTime } from "./team.js";
+import { dayWords, romeTime } from "./dates.js";
 
 const ZONE = "Europe/Rome";
 const KINDS = ["attack", "defend", "enlist", "tax", "rally", "hire"];
@@ -56,14 +56,6 @@ function personName(view, user) {
 function seatPerson(user) {
   const seat = ((current.payload || {}).seats || {})[`player:${user}`];
   return (seat && seat.name) || user;
-}
-
-/** "martedì 1 dicembre 2026" from "2026-12-01". */
-function dayWords(date) {
-  const when = new Date(`${date}T12:00:00Z`);
-  if (Number.isNaN(when.getTime())) return date;
-  const locale = lang === "it" ? "it-IT" : "en-GB";
-  return new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(when);
 }
 
 /** A Rome wall-clock time (`2026-12-01 19:49[:30]`) as an instant, across both clock changes. */
@@ -344,7 +336,7 @@ function posts(view) {
     item.dataset.house = key;
     item.append(el("strong", null, houseName(view, key)), " ");
     if (team.post) {
-      const by = team.post.recorded_by ? t("console.copied_by", { name: team.post.recorded_by }) : t("console.on_page");
+      const by = team.post.recorded_by ? t("console.copied_by", { name: refereeName(team.post.recorded_by) }) : t("console.on_page");
       item.append(el("span", "post-when", t("console.posted", { when: team.post.local_at, name: personName(view, team.post.author), by })));
       item.append(el("span", "post-actions", ` — ${postWords(view, team, team.post)}`));
       if ((team.post.deploy || []).length) item.append(el("span", "post-deploy", ` · ${t("console.deployed", { list: team.post.deploy.map((d) => deployWords(view, d)).join(", ") })}`));

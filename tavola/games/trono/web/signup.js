@@ -5,7 +5,14 @@
 import { button, el } from "/js/dom.js";
 import { t } from "/js/i18n.js";
 
-const form = { key: null, name: "", partner: "", avoid: ["", "", ""], error: null };
+// `sent`: the wishes sent and the game's version then, until an update shows them stored;
+// `saved`: "new" on the update that does (the message is announced), then "shown".
+const form = { key: null, name: "", partner: "", avoid: ["", "", ""], error: null, sent: null, saved: null };
+
+/** Wishes compared as the server stores them (no partner: null; avoidances in order). */
+function wishesKey(partner, avoid) {
+  return JSON.stringify({ partner: partner || null, avoid: (avoid || []).filter(Boolean) });
+}
 
 function seatName(payload, user) {
   const seat = (payload.seats || {})[`player:${user}`];
@@ -32,11 +39,12 @@ function labelled(text, node) {
 }
 
 /** Checked with the server first: a refusal is shown in words and nothing is sent. */
-async function send(box, rebuild, ctx, action) {
+async function send(box, rebuild, ctx, action, sending = () => {}) {
   try {
     const answer = await ctx.check(action);
     if (!answer.problems.length) {
       form.error = null;
+      sending();
       return ctx.act(action);
     }
     form.error = answer.problems.map((p) => p.text).join(" ");
@@ -53,20 +61,58 @@ function wishes(payload, ctx, user) {
   const choices = [["", t("console.nobody")], ...others.map((u) => [u, personName(payload, u)])];
   const box = el("div", "signup-wishes");
   box.append(el("h3", null, t("signup.wishes")), el("p", "hint", t("signup.wishes_hint")));
+  const saved = savedNote();
   const partner = select("signup-partner", form.partner, choices, t("signup.partner"));
-  partner.addEventListener("change", () => (form.partner = partner.value));
+  partner.addEventListener("change", () => {
+    form.partner = partner.value;
+    unsaved(saved);
+  });
   box.append(labelled(t("signup.partner"), partner));
   form.avoid.forEach((value, i) => {
     const label = t("signup.avoid", { n: i + 1 });
     const avoid = select(`signup-avoid${i + 1}`, value, choices, label);
-    avoid.addEventListener("change", () => (form.avoid[i] = avoid.value));
+    avoid.addEventListener("change", () => {
+      form.avoid[i] = avoid.value;
+      unsaved(saved);
+    });
     box.append(labelled(label, avoid));
   });
   if (form.error) box.append(el("p", "problem", form.error));
   const action = () => ({ type: "set_preferences", preferred_partner: form.partner || null, avoid: form.avoid.filter(Boolean) });
   const rebuild = () => wishes(payload, ctx, user);
-  box.append(button(t("signup.save_wishes"), () => send(box, rebuild, ctx, action()), "primary", "signup-wishes"));
+  const sending = () => {
+    form.sent = { version: payload.version, wishes: wishesKey(form.partner, form.avoid) };
+    unsaved(saved);
+  };
+  box.append(button(t("signup.save_wishes"), () => send(box, rebuild, ctx, action(), sending), "primary", "signup-wishes"), saved);
   return box;
+}
+
+/** "Preferenze salvate.", once an update shows the wishes stored; a live region, so a
+ * screen reader says it when it appears (not again on the redraws later updates bring). */
+function savedNote() {
+  const note = el("p", "wishes-saved");
+  note.setAttribute("role", "status");
+  note.setAttribute("aria-live", "polite");
+  if (form.saved === "shown") note.textContent = t("signup.wishes_saved");
+  if (form.saved === "new") {
+    form.saved = "shown";
+    queueMicrotask(() => (note.textContent = t("signup.wishes_saved"))); // once it is on the page
+  }
+  return note;
+}
+
+function unsaved(note) {
+  form.saved = null;
+  note.textContent = "";
+}
+
+/** The update that carries the wishes sent: they are stored. */
+function noticeSaved(payload, me) {
+  if (!form.sent || !(payload.version > form.sent.version)) return;
+  if (wishesKey(me.preferred_partner, me.avoid) !== form.sent.wishes) return;
+  form.sent = null;
+  form.saved = "new";
 }
 
 /** The sign-up page of a player seat in registration; null otherwise. */
@@ -77,13 +123,14 @@ export function signUpPage(payload, ctx) {
   const me = view.me && view.me.status === "registered" ? view.me : null;
   const key = `${payload.game_id}:${user}:${me ? "in" : "out"}`;
   if (form.key !== key) {
-    Object.assign(form, { key, name: "", error: null, partner: (me && me.preferred_partner) || "" });
+    Object.assign(form, { key, name: "", error: null, partner: (me && me.preferred_partner) || "", sent: null, saved: null });
     form.avoid = [0, 1, 2].map((i) => ((me && me.avoid) || [])[i] || "");
   }
   const box = el("section", "sign-up");
   box.setAttribute("aria-label", t("signup.title"));
   box.append(el("h2", null, t("signup.title")));
   if (me) {
+    noticeSaved(payload, me);
     box.append(el("p", "signed-up", t("signup.done", { name: personName(payload, user) })));
     box.append(wishes(payload, ctx, user));
     return box;

@@ -5,7 +5,7 @@
 // theirs alone (§8), and only their own team's reach this page.
 import { plainPath } from "/js/chooser.js";
 import { el } from "/js/dom.js";
-import { t } from "/js/i18n.js";
+import { t, tn } from "/js/i18n.js";
 import { CONSOLE_ACTIONS, refereeConsole } from "./console.js";
 import { teamPage } from "./team.js";
 import { signUpPage } from "./signup.js";
@@ -224,7 +224,7 @@ export function describe(event, payload) {
     case "player_registered":
       return t("log.registered", { user: data.display_name || data.user });
     case "registration_closed":
-      return t("log.registration_closed", { n: data.P });
+      return tn("log.registration_closed", data.P);
     case "teams_formed":
       return t("log.teams_formed", { n: Object.keys(data.rosters || {}).length });
     case "house_ranking_submitted":

@@ -4,8 +4,8 @@
 // team sees is its own view: other teams' posts never reach this page (§8).
 import { button, el } from "/js/dom.js";
 import { lang, t, tn } from "/js/i18n.js";
+import { romeTime } from "./dates.js";
 
-const ZONE = "Europe/Rome";
 const KINDS = ["attack", "defend", "enlist", "tax", "rally", "hire"];
 
 // The post being built survives the page's redraws (every update of the game redraws it).
@@ -13,14 +13,6 @@ const page = { key: null, draft: null, problems: null, checked: null, confirming
 
 function emptyDraft() {
   return { slots: [0, 1, 2].map(() => ({ kind: "", target: "", character: "" })), deploy: {}, abandon: "" };
-}
-
-/** "martedì 27 ottobre 2026, 19:50" in Rome time, in the page's language. */
-export function romeTime(iso, seconds = false) {
-  const locale = lang === "it" ? "it-IT" : "en-GB";
-  const options = { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: ZONE };
-  if (seconds) options.second = "2-digit";
-  return new Intl.DateTimeFormat(locale, options).format(new Date(iso));
 }
 
 /** "1 giorno, 9 ore e 35 minuti" until `iso`; null once it has passed. */
@@ -309,7 +301,8 @@ function sealedPost(view, team, post) {
   box.append(list);
   for (const deploy of post.deploy || []) {
     const where = deploy.target ? targetName(view, deploy.target) : deploy.slot ? t("post.slot", { n: deploy.slot }) : "";
-    box.append(el("p", "sealed-deploy", t("post.deployed", { name: characterName(team, deploy.character), where })));
+    const name = characterName(team, deploy.character);
+    box.append(el("p", "sealed-deploy", where ? t("post.deployed_on", { name, where }) : t("post.deployed", { name })));
   }
   if (post.abandon_threshold !== null && post.abandon_threshold !== undefined) box.append(el("p", "sealed-abandon", t("post.abandon_set", { n: post.abandon_threshold })));
   box.append(el("p", "sealed-note", t("post.sealed_note")));
