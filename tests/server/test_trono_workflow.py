@@ -279,7 +279,7 @@ def test_a_forum_post_written_at_the_deadline_is_refused_saying_both_times(clien
     assert response.status_code == 422
     refusal = response.json()
     assert refusal["code"] == "E_DEADLINE_PASSED"
-    assert "martedì 27 ottobre 2026, 19:50 (Europe/Rome)" in refusal["message_it"]
+    assert "martedì 27 ottobre 2026, 19:50 (ora di Roma)" in refusal["message_it"]
     assert "19:50:00" in refusal["message"]
 
 
@@ -367,8 +367,8 @@ def test_a_late_post_is_refused_with_the_deadline_and_its_time(client, clock):
     refusal = late.json()
     assert refusal["code"] == "E_DEADLINE_PASSED"
     assert refusal["message"] == (
-        "The deadline of turn 1 was Tuesday 27 October 2026, 19:50 (Europe/Rome): a post "
-        "sent on Tuesday 27 October 2026, 19:50:00 (Europe/Rome) is late and not valid."
+        "The deadline of turn 1 was Tuesday 27 October 2026, 19:50 (Rome time): a post "
+        "sent on Tuesday 27 October 2026, 19:50:00 (Rome time) is late and not valid."
     )
     assert game.check(seat, post(TAX3)).json()["problems"][0]["code"] == "E_DEADLINE_PASSED"
     assert game.view(FIRST)["version"] == before

@@ -16,7 +16,7 @@ from tavola.core import Event
 
 from .clock import parse_instant
 from .houses import HOUSES
-from .messages import MESSAGES, count, day_of, sentence, text
+from .messages import MESSAGES, count, day_of, sentence, text, zone_words
 
 
 def t(lang: str, key: str, **params: Any) -> str:
@@ -41,7 +41,7 @@ def phase_name(lang: str, phase: str) -> str:
 
 
 def local_time(instant: str | None, zone: str = "Europe/Rome", lang: str = "it") -> str:
-    """`2025-03-04T18:50:00.000Z` → `martedì 4 marzo 2025, 19:50 (Europe/Rome)`."""
+    """`2025-03-04T18:50:00.000Z` → `martedì 4 marzo 2025, 19:50 (ora di Roma)`."""
     if instant is None:
         return "—"
     moment = datetime.fromtimestamp(parse_instant(instant) / 1000, tz=UTC).astimezone(
@@ -55,7 +55,7 @@ def local_time(instant: str | None, zone: str = "Europe/Rome", lang: str = "it")
         month=t(lang, f"month.{moment.month}"),
         year=moment.year,
         time=f"{moment:%H:%M}",
-        zone=zone,
+        zone=zone_words(zone),
     )
 
 

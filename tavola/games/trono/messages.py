@@ -89,7 +89,7 @@ def reason(key: str, **params: Any) -> Phrase:
 
 def moment(ms: int, zone: str, *, seconds: bool = False) -> Phrase:
     """An instant as players read it, in the game's time zone ("martedì 27 ottobre 2026,
-    19:49 (Europe/Rome)"); `seconds` where a second decides (a post against its deadline)."""
+    19:49 (ora di Roma)"); `seconds` where a second decides (a post against its deadline)."""
     local = datetime.fromtimestamp(ms / 1000, tz=UTC).astimezone(ZoneInfo(zone))
     return Phrase(
         "forum.date.moment",
@@ -99,9 +99,17 @@ def moment(ms: int, zone: str, *, seconds: bool = False) -> Phrase:
             "month": Phrase(f"forum.month.{local.month}"),
             "year": local.year,
             "time": f"{local:%H:%M:%S}" if seconds else f"{local:%H:%M}",
-            "zone": zone,
+            "zone": zone_words(zone),
         },
     )
+
+
+def zone_words(zone: str) -> Phrase:
+    """A time zone as players say it ("ora di Roma", "Rome time"), from its IANA id: the
+    city in each language where the catalogue has it, else the id's own city."""
+    city = f"forum.city.{zone}"
+    name: Any = Phrase(city) if MESSAGES.has(city) else zone.rpartition("/")[2].replace("_", " ")
+    return Phrase("forum.date.zone", {"city": name})
 
 
 def elides(n: int) -> bool:

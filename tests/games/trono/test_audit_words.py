@@ -73,8 +73,8 @@ def test_r69_a_new_deadline_names_the_turn_and_reads_in_rome_time():
     override(table, "reschedule_turn", "1", deadline)
     words = said(table)
     assert words["about"] == "turno 1"
-    assert words["before"] == "martedì 4 marzo 2025, 19:50 (Europe/Rome)"
-    assert words["after"] == "sabato 8 marzo 2025, 19:50 (Europe/Rome)"
+    assert words["before"] == "martedì 4 marzo 2025, 19:50 (ora di Roma)"
+    assert words["after"] == "sabato 8 marzo 2025, 19:50 (ora di Roma)"
 
 
 def test_r68_a_corrected_draw_shows_the_numbers_by_wheel():

@@ -87,7 +87,7 @@ def test_the_open_turn_shows_its_deadline_in_rome_time():
     opened = board(table)["announcements"][0]
     assert opened["title"] == "Turno 1 aperto"
     assert re.fullmatch(
-        r"Scadenza dei post: \w+ \d+ \w+ 2025, 19:50 \(Europe/Rome\)\.", opened["lines"][0]
+        r"Scadenza dei post: \w+ \d+ \w+ 2025, 19:50 \(ora di Roma\)\.", opened["lines"][0]
     )
 
 
@@ -152,7 +152,7 @@ def test_a_private_message_is_bbcode_with_a_heading_lists_and_bold_numbers():
 def test_dates_and_times_are_not_split_by_bold():
     table = g4("calendar", config={"min_submission_window_hours": 0})
     text = texts(table, Viewer.public())["public"].text
-    assert "[*]Scadenza dei post: martedì 4 marzo 2025, 19:50 (Europe/Rome)." in text
+    assert "[*]Scadenza dei post: martedì 4 marzo 2025, 19:50 (ora di Roma)." in text
 
 
 def test_the_public_post_is_bbcode_with_a_heading_and_lists():

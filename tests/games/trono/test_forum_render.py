@@ -25,10 +25,19 @@ def test_every_forum_text_the_renderer_names_is_in_both_catalogues():
 def test_deadline_instants_read_as_local_time_in_each_language():
     """R22, R24: the deadline 19:50 Rome, in winter (18:50Z) and in summer (17:50Z)."""
     assert local_time("2025-03-04T18:50:00.000Z", lang="it") == (
-        "martedì 4 marzo 2025, 19:50 (Europe/Rome)"
+        "martedì 4 marzo 2025, 19:50 (ora di Roma)"
     )
     assert local_time("2025-04-01T17:50:00.000Z", lang="en") == (
-        "Tuesday 1 April 2025, 19:50 (Europe/Rome)"
+        "Tuesday 1 April 2025, 19:50 (Rome time)"
+    )
+
+
+def test_another_time_zone_is_named_by_its_city():
+    assert local_time("2025-03-04T18:50:00.000Z", "America/New_York", "it") == (
+        "martedì 4 marzo 2025, 13:50 (ora di New York)"
+    )
+    assert local_time("2025-03-04T18:50:00.000Z", "America/New_York", "en") == (
+        "Tuesday 4 March 2025, 13:50 (New York time)"
     )
 
 
