@@ -262,6 +262,9 @@ class ReportWords:
     impact_kinds: Mapping[str, str] = field(default_factory=dict)
     """The kind (a singular noun: "legend") of each id of `RowExtractor.plays` that is not
     a card: the report gives each kind its own impact table before the cards'."""
+    seat_names: Mapping[str, str] = field(default_factory=dict)
+    """What the report calls each seat, by seat id ("Player 1 (Starstrike)"): a seat it
+    does not name is shown by its id."""
 
 
 @runtime_checkable

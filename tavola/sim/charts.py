@@ -38,10 +38,13 @@ def _rate_bars(ax: Any, rates: Mapping[str, Rate], baseline: float, title: str) 
     ax.legend(loc="upper right")
 
 
-def win_rates(balance: Balance, folder: Path) -> str:
+def win_rates(balance: Balance, folder: Path, seat_names: Mapping[str, str] | None = None) -> str:
+    """Win rates by seat (each by the game's name for it, if any) and by bot."""
     plt = _pyplot()
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
-    _rate_bars(left, balance.by_seat, balance.baseline.p, "by seat position")
+    named = seat_names or {}
+    by_seat = {named.get(seat, seat): rate for seat, rate in balance.by_seat.items()}
+    _rate_bars(left, by_seat, balance.baseline.p, "by seat position")
     _rate_bars(right, balance.by_bot, balance.baseline.p, "by bot")
     fig.suptitle("Win rate with 95% Wilson intervals")
     fig.tight_layout()

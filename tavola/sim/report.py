@@ -61,6 +61,11 @@ def card_label(names: Mapping[str, Mapping[str, str]], card_id: str) -> str:
     return f"{italian} ({english})" if english and english != italian else italian
 
 
+def seat_label(words: ReportWords, seat: str) -> str:
+    """The seat as the game names it in reports ("Player 1"), else its id."""
+    return words.seat_names.get(seat, seat)
+
+
 def _setting(run: Mapping[str, Any], balance: Balance) -> str:
     if not run:
         return f"{balance.games} games."
@@ -99,12 +104,12 @@ def build_sections(
             " winners of a game that is not a draw.",
         )
     ]
-    image = charts.win_rates(balance, folder)
+    image = charts.win_rates(balance, folder, words.seat_names)
     sections.append(
         Section(
             "Win rate by seat position",
             header=["seat", "games", "wins", "win rate", "95% CI"],
-            rows=[[s, *rate_cells(r)] for s, r in balance.by_seat.items()],
+            rows=[[seat_label(words, s), *rate_cells(r)] for s, r in balance.by_seat.items()],
             image=image,
         )
     )
@@ -118,7 +123,7 @@ def build_sections(
     sections += [group_section(balance, group, words) for group in words.groups]
     first = balance.first
     diff, low, high = first.minus(base.p)
-    who = ", ".join(f"{s} {n}" for s, n in balance.first_by_seat.items())
+    who = ", ".join(f"{seat_label(words, s)}: {n}" for s, n in balance.first_by_seat.items())
     sections.append(
         Section(
             "First-player advantage",
@@ -177,7 +182,10 @@ def build_sections(
                 text=" ".join(f"{f}: {words.figures[f]}." for f in figures if f in words.figures),
                 header=["seat", *figures],
                 rows=[
-                    [s, *(f"{balance.finals[f].get(s, 0.0):.1f}" for f in figures)]
+                    [
+                        seat_label(words, s),
+                        *(f"{balance.finals[f].get(s, 0.0):.1f}" for f in figures),
+                    ]
                     for s in balance.seats
                 ],
             )
@@ -285,7 +293,7 @@ def distributions(balance: Balance, folder: Path, words: ReportWords) -> list[Se
             ordered = sorted(values)
             rows.append(
                 [
-                    seat,
+                    seat_label(words, seat),
                     str(len(ordered)),
                     f"{statistics.fmean(ordered):.1f}",
                     *(f"{quantile(ordered, p / 100):g}" for p in PERCENTILES),
@@ -300,7 +308,9 @@ def distributions(balance: Balance, folder: Path, words: ReportWords) -> list[Se
                 " (p90: nine games in ten ended at or below it).",
                 header=["seat", "games", "mean", *(f"p{p}" for p in PERCENTILES), "min", "max"],
                 rows=rows,
-                image=charts.distribution(per_seat, folder, figure, meaning),
+                image=charts.distribution(
+                    {seat_label(words, s): v for s, v in per_seat.items()}, folder, figure, meaning
+                ),
             )
         )
     return sections
@@ -380,7 +390,10 @@ def highlights(folder: Path, shown: int = 5) -> list[str]:
     words = run_words(run)
     balance = analyse(read_rows(folder), tuple(words.groups))
     lines = [f"{balance.games} games; baseline win rate {pct(balance.baseline.p)}"]
-    lines += [f"  {seat}: {pct(rate.p)} of {rate.n}" for seat, rate in balance.by_seat.items()]
+    lines += [
+        f"  {seat_label(words, seat)}: {pct(rate.p)} of {rate.n}"
+        for seat, rate in balance.by_seat.items()
+    ]
     for card in [c for c in balance.cards if c.clear][:shown]:
         kind = words.impact_kinds.get(card.card_id, "card")
         lines.append(

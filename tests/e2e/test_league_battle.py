@@ -263,8 +263,13 @@ def test_a_player_waiting_for_the_other_lineup_is_told_there_is_nothing_to_choos
 ) -> None:
     created = two_people(api)
     page = open_page(viewport=PHONE)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(created["urls"]["0"])
     expect(page.locator("#prompt")).to_have_text(words("en")["prompt.submit_lineup.0"])
+    # Signed out, the saved lineups are not asked for: no failing request in the console.
+    expect(page.locator(".saved-lineups .empty")).to_have_text(words("en")["table.saved_none"])
+    assert not [e for e in errors if "401" in e], errors
     page.locator('.lineup-step button[data-step="preset:preset_a"]').click()
     expect(page.locator(".lineup-wait")).to_be_visible()
     # Conceding is still on offer, but the prompt does not ask for a choice that is Bea's.

@@ -46,6 +46,31 @@ def _form(lang: str, key: str, n: Any) -> str:
     return "other"
 
 
+# How each language groups the digits of a whole number, as the browser's
+# `Intl.NumberFormat` writes them (web/words.js): the separator, and the fewest digits a
+# number has before it is grouped (CLDR's minimum grouping digits: Italian writes "2500"
+# but "10.000").
+_GROUPING = {"en": (",", 4), "ja": (",", 4), "it": (".", 5)}
+
+
+def number(lang: str, n: int) -> str:
+    """A whole number as a reader of `lang` writes it: 10,000 · 10.000 · 10,000."""
+    separator, least = _GROUPING.get(lang, _GROUPING["en"])
+    digits = str(abs(n))
+    if len(digits) >= least:
+        digits = f"{abs(n):,}".replace(",", separator)
+    return f"-{digits}" if n < 0 else digits
+
+
+def numbers_said(lang: str, params: dict[str, Any]) -> dict[str, Any]:
+    """`params` with every whole number written as `lang` writes it (for sentences whose
+    whole numbers are all quantities: life, cost, damage, a count)."""
+    return {
+        k: number(lang, v) if isinstance(v, int) and not isinstance(v, bool) else v
+        for k, v in params.items()
+    }
+
+
 def refuse(code: str, **params: Any) -> IllegalAction:
     """The refusal `code` (§6), its sentence in English, Italian and Japanese."""
     key = f"error.{code}"

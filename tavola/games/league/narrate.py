@@ -5,7 +5,9 @@ designations once revealed, attack and block, damage, exits, the end.
 An event is told from its own data only: a viewer's filtered events already hide what the
 viewer may not see (a drawn card, a face-down card, a designation), and the names said are
 the content set's, which every player may read (§8). Players are "Player 1" and "Player 2"
-(seats "0" and "1")."""
+(seats "0" and "1"). Every whole number said is a quantity (life, damage, cost, a count,
+a die, a turn; ids are strings) and is written as the reader's language writes numbers
+("10,000", "10.000")."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from typing import Any
 from tavola.core import Event
 
 from .content import starter
-from .messages import MESSAGES
+from .messages import MESSAGES, number, numbers_said
 
 
 class Teller:
@@ -26,7 +28,10 @@ class Teller:
         self.content = starter()
 
     def t(self, key: str, **params: Any) -> str:
-        return MESSAGES.text(self.lang, f"tell.{key}", **params)
+        return MESSAGES.text(self.lang, f"tell.{key}", **numbers_said(self.lang, params))
+
+    def number(self, n: int) -> str:
+        return number(self.lang, n)
 
     def word(self, key: str) -> str:
         return MESSAGES.text(self.lang, f"word.{key}")
@@ -186,7 +191,7 @@ def _returned(t: Teller, d: Mapping[str, Any]) -> str | None:
 
 def _ended(t: Teller, d: Mapping[str, Any]) -> str:
     condition, winner = str(d["condition"]), d.get("winner")
-    lives = " – ".join(str(life) for life in d.get("lives", ()))
+    lives = " – ".join(t.number(int(life)) for life in d.get("lives", ()))
     if winner is None:
         key = {"both_out_life": "both_out_draw", "turn_cap": "turn_cap_draw"}.get(condition)
         return t.t(f"end.{key or 'draw'}", lives=lives)

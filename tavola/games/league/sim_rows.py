@@ -4,7 +4,9 @@ view and the events, never from the state.
 A row gives each seat's lineup (a preset's id, else `custom-` and a digest of the lineup)
 and gimmick, so that the report shows win rates by lineup and by gimmick; `first` is the
 seat that attacked in turn 1. The "plays" are the legends that entered the arena and the
-cards used or activated, so that the impact table covers legends and cards alike."""
+cards used or activated, so that the impact table covers legends and cards alike. The
+report names the seats "Player 1" and "Player 2", with the preset each plays when the run
+fixes one."""
 
 from __future__ import annotations
 
@@ -49,6 +51,23 @@ def group_names() -> dict[str, dict[str, dict[str, str]]]:
         key: {lang: text(lang, f"word.gimmick.{key}") for lang in LANGUAGES} for key in GIMMICKS
     }
     return {"lineup": presets, "gimmick": gimmicks}
+
+
+def seat_names(config: Mapping[str, Any], lang: str = "en") -> dict[str, str]:
+    """Each player's seat in words ("Player 1 (Starstrike)"), the preset named when the
+    config fixes one (a custom lineup has no name)."""
+    lineups = list(config.get("lineups") or ())
+    presets = starter().presets
+    names = {}
+    for side in range(2):
+        player = text(lang, "tell.player", n=side + 1)
+        chosen = lineups[side] if side < len(lineups) else None
+        if isinstance(chosen, str) and chosen in presets:
+            lineup = presets[chosen].names.get(lang)
+            names[str(side)] = text(lang, "report.seat_lineup", player=player, lineup=lineup)
+        else:
+            names[str(side)] = player
+    return names
 
 
 def lineup_label(seat_view: Mapping[str, Any]) -> str:
@@ -111,4 +130,5 @@ class LeagueRows:
             groups=GROUPS,
             group_names=group_names(),
             impact_kinds=dict.fromkeys(starter().legends, "legend"),
+            seat_names=seat_names(config),
         )

@@ -12,7 +12,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from .content import starter
-from .messages import MESSAGES
+from .messages import MESSAGES, numbers_said
 from .state import SEATS
 
 LIFE_BAR = 20
@@ -26,7 +26,9 @@ class Board:
         self.content = starter()
 
     def t(self, key: str, **params: Any) -> str:
-        return MESSAGES.text(self.lang, f"screen.{key}", **params)
+        # Every whole number on the board is a quantity (life, cost, damage value, a
+        # count): written as the narration writes it, "10,000" or "10.000".
+        return MESSAGES.text(self.lang, f"screen.{key}", **numbers_said(self.lang, params))
 
     def word(self, key: str) -> str:
         return MESSAGES.text(self.lang, f"word.{key}")

@@ -10,6 +10,7 @@ from rich.console import Console
 from tavola.core import Event, IllegalAction, Player, Table, Viewer
 from tavola.core.capabilities import TerminalPrompt
 
+from .messages import number
 from .narrate import narrate, outcome_line
 from .terminal_board import Board
 from .terminal_person import LeagueHuman
@@ -44,6 +45,7 @@ class LeagueTerminal:
         view = table.view(Viewer.public())
         self.board.console.print(outcome_line(view["result"], self.lang), style="bold green")
         lives = " – ".join(
-            f"{self.board.player(s)} {view['seats'][s]['life']}" for s in sorted(view["seats"])
+            f"{self.board.player(s)} {number(self.lang, int(view['seats'][s]['life']))}"
+            for s in sorted(view["seats"])
         )
         self.board.console.print(self.board.t("final", lives=lives, turn=view["turn"]))

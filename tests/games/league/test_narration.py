@@ -82,7 +82,9 @@ def test_r30_entry_names_the_legend_its_attribute_and_abilities():
         "LEGEND_ENTERED", {"seat": "0", "legend": "L05", "abilities": ["A04", "A02"], "cost": 4}
     )
     [line] = narrate([event], "en")
-    assert line.startswith("Starfall Knight enters the arena for Player 1 (Star, damage value 2500")
+    assert line.startswith(
+        "Starfall Knight enters the arena for Player 1 (Star, damage value 2,500"
+    )
     assert "paying 4 cost" in line
 
 
@@ -94,8 +96,35 @@ def test_r38_damage_and_life_in_words():
     life = Event("LIFE_CHANGED", {"seat": "1", "from": 10000, "to": 8900, "delta": -1100})
     assert narrate([damage, life], "it") == [
         "Danno: 2500 contro un blocco di 1800 lascia 700; danno finale 1100.",
-        "Giocatore 2 perde 1100 punti vita: 10000 → 8900.",
+        "Giocatore 2 perde 1100 punti vita: 10.000 → 8900.",
     ]
+
+
+LIFE_LOST = Event("LIFE_CHANGED", {"seat": "0", "from": 10000, "to": 9000, "delta": -1000})
+
+
+def test_r38_life_is_written_with_english_thousands_separators():
+    assert narrate([LIFE_LOST], "en") == ["Player 1 loses 1,000 life: 10,000 → 9,000."]
+
+
+def test_r38_life_is_written_with_japanese_thousands_separators():
+    assert narrate([LIFE_LOST], "ja") == ["プレイヤー1のライフが1,000減少：10,000 → 9,000。"]
+
+
+def test_r38_life_is_written_with_italian_thousands_separators_from_five_digits():
+    # Italian groups from five digits on, as the browser's Intl.NumberFormat("it") does.
+    assert narrate([LIFE_LOST], "it") == ["Giocatore 1 perde 1000 punti vita: 10.000 → 9000."]
+
+
+@pytest.mark.parametrize(
+    ("lang", "lives"), [("en", "10,000 – 9,500"), ("ja", "10,000 – 9,500"), ("it", "10.000 – 9500")]
+)
+def test_v5_the_lives_at_the_end_are_written_in_each_language(lang, lives):
+    event = Event(
+        "GAME_ENDED", {"winner": "0", "condition": "turn_cap", "lives": [10000, 9500], "turn": 61}
+    )
+    [line] = narrate([event], lang)
+    assert lives in line
 
 
 def test_v1_to_v6_every_ending_is_told_in_each_language():

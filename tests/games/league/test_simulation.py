@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from tavola.cli import app
 from tavola.core import Event
-from tavola.games.league.sim_rows import LeagueRows, lineup_label
+from tavola.games.league.sim_rows import LeagueRows, lineup_label, seat_names
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).parents[3] / "examples" / "league" / "star_rush.toml"
@@ -109,6 +109,25 @@ def test_report_puts_legends_and_cards_in_their_own_tables_by_name(folder):
     assert all(key.startswith("L") for key in legends) and all(key.startswith("C") for key in cards)
     assert all(name != key for key, name in (legends | cards).items())
     assert (folder / "legend_impact.png").exists() and (folder / "card_impact.png").exists()
+
+
+def test_report_names_the_seats_as_players_with_their_preset(folder):
+    report = sections(folder)
+    # Seat 0 plays a lineup file (custom: no name in the config), seat 1 the preset Moonwall.
+    named = ["Player 1", "Player 2 (Moonwall)"]
+    assert [r["seat"] for r in report["Win rate by seat position"]] == named
+    assert [r["seat"] for r in report["At the end (mean per seat)"]] == named
+    lines = (folder / "report.md").read_text().splitlines()
+    first = next(line for line in lines if "attacks in turn 1" in line)
+    assert "Player 1: " in first and "Player 2 (Moonwall): " in first
+
+
+def test_seat_names_say_player_and_preset_in_each_language():
+    config = {"lineups": ["preset_a", None]}
+    assert seat_names(config, "en") == {"0": "Player 1 (Starstrike)", "1": "Player 2"}
+    assert seat_names(config, "it") == {"0": "Giocatore 1 (Colpo Stellare)", "1": "Giocatore 2"}
+    assert seat_names(config, "ja")["1"] == "プレイヤー2"
+    assert seat_names(config, "ja")["0"].startswith("プレイヤー1（")
 
 
 def test_first_attacker_is_turn_ones_and_plays_are_legends_and_cards():

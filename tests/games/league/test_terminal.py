@@ -161,3 +161,19 @@ def test_bad_requests_are_refused_naming_the_flag():
     assert three.exit_code == 2 and "seats" in three.output
     one = invoke("--seats", "basic,basic", "--lineups", "preset_a")
     assert one.exit_code == 2 and "--lineups" in one.output
+
+
+def test_the_board_writes_life_as_an_italian_reader_does():
+    result = invoke(
+        "--seats",
+        "human,basic",
+        "--seed",
+        "4",
+        "--max-turns",
+        "2",
+        "--lang",
+        "it",
+        input="1\n" * 200,
+    )
+    assert result.exit_code == 0, result.output
+    assert "vita 10.000" in result.output and "vita 10000" not in result.output

@@ -1,7 +1,10 @@
 // The lineup step of a custom table (§4): the player submits a preset the table's rules
-// accept, or one of the lineups saved with their account (GET /api/me/lineups/league;
-// signed out, or a server without saved lineups, leaves the presets alone). The presets
-// are the server's legal actions; a saved lineup is sent as it is, and the server checks it.
+// accept, or one of the lineups saved with their account (GET /api/me/lineups/league,
+// asked only once the shell knows someone is signed in, so a signed-out page makes no
+// failing request; signed out, or a server without saved lineups, leaves the presets
+// alone). The presets are the server's legal actions; a saved lineup is sent as it is,
+// and the server checks it.
+import { whoAmI } from "/js/account.js";
 import { button, el } from "/js/dom.js";
 import { t, tn } from "/js/i18n.js";
 import { CONTENT, gimmickName, legendName, listing, presetName } from "./words.js";
@@ -11,8 +14,9 @@ let asked = null;
 
 function readSaved() {
   if (!asked)
-    asked = fetch("/api/me/lineups/league", { credentials: "same-origin", headers: { Accept: "application/json" } })
-      .then((res) => (res.ok ? res.json() : []))
+    asked = whoAmI()
+      .then((account) => (account ? fetch("/api/me/lineups/league", { credentials: "same-origin", headers: { Accept: "application/json" } }) : null))
+      .then((res) => (res && res.ok ? res.json() : []))
       .catch(() => [])
       .then((body) => {
         const list = Array.isArray(body) ? body : (body && body.lineups) || [];
