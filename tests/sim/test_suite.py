@@ -66,7 +66,8 @@ def test_each_ratio_is_its_configuration_over_openspiel_when_installed(figures):
             assert ratio is None
         else:
             ours = figures[f"ismcts_{kind}_ms_per_1000"]
-            assert ratio == pytest.approx(ours / anchor, rel=0.01)
+            # The ratio is printed to 0.01 (0.0964 reads 0.1), its figures to 0.1 ms.
+            assert ratio == pytest.approx(ours / anchor, rel=0.01, abs=0.005)
 
 
 def test_the_speedup_is_the_ratio_of_the_two_runs(figures):
