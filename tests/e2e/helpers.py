@@ -30,6 +30,10 @@ CLASSIC = {"mode": "classic"}
 def sign_up(page: Page, name: str, password: str = "a long enough password") -> dict[str, str]:
     """A new account signed in in the page's browser, as the sign-up form does; returns the
     header its later writes carry (the session's CSRF token)."""
+    if page.locator("#account-bar").count():
+        # The page's own script asks /api/me too: an answer of its landing after ours
+        # would replace the CSRF cookie read below. Its account corner shows it has come.
+        expect(page.locator("#account-bar .account-link").first).to_be_visible()
     page.request.get("/api/me")  # the CSRF cookie, as a page gets it (not left to its script)
     answer = page.request.post(
         "/api/account/signup", data={"name": name, "password": password}, headers=csrf(page)

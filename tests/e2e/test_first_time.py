@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from .helpers import Api, click_step, play_one, settle
+from .helpers import SETTLED, Api, click_step, play_one, settle
 
 GIULIA = {"kind": "human", "name": "Giulia", "age": 50, "team": "good"}
 UNNAMED_BOT = {"kind": "reference", "age": 20, "team": "evil"}  # younger: plays first, Giulia cuts
@@ -35,7 +35,10 @@ def reach_attack(page: Page) -> None:
         ):
             return
         play_one(page, rng)
-    raise AssertionError("no attack was offered")
+    # Say where it stopped (over, or stuck on choices the policy cannot take), to tell a
+    # game that went by without an attack from a page that stopped answering.
+    state, shown = page.evaluate(SETTLED), options_text(page)
+    raise AssertionError(f"no attack was offered: the page is at {state!r}, {shown}")
 
 
 def test_a_first_time_player_reads_the_table(open_page, api: Api, artifacts: Path) -> None:

@@ -30,7 +30,10 @@ def sign_up(client: httpx.Client, name: str) -> None:
 def test_the_leaderboard_shows_the_rated_players_best_first(server, open_page, artifacts: Path):
     mark = uuid.uuid4().hex[:6]  # the server lives for the whole session
     winner, loser = f"Ada {mark}", f"Bea {mark}"
-    with httpx.Client(base_url=server, timeout=20) as ada, httpx.Client(base_url=server) as bea:
+    with (
+        httpx.Client(base_url=server, timeout=20) as ada,
+        httpx.Client(base_url=server, timeout=20) as bea,
+    ):
         sign_up(ada, winner)
         sign_up(bea, loser)
         body = {"game": "legends", "options": CLASSIC, "seats": [ADA, BEA], "creator_seat": 0}

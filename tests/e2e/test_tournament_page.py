@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import expect
 
-from tests.server.tournament_helpers import BOTS, DECK, MAIN, SHORT
+from tests.server.tournament_helpers import BOTS, DEADLINE, DECK, MAIN, SHORT
 
 
 def test_a_four_bot_tournament_is_created_and_shown_to_its_champion(
@@ -42,7 +42,11 @@ def test_a_four_bot_tournament_is_created_and_shown_to_its_champion(
     expect(page.locator("#tournament-status")).to_have_text("Registration open: 4 entrants so far.")
     page.locator("#start").click()
 
-    expect(page.locator("#champion")).to_have_text(re.compile(r"^Champion: Bot [1-4]$"))
+    # Three whole bot games before there is a champion: a wait as long as the server tests
+    # give a tournament (some 20 s on a loaded machine, too near a single step's 30 s).
+    expect(page.locator("#champion")).to_have_text(
+        re.compile(r"^Champion: Bot [1-4]$"), timeout=DEADLINE * 1000
+    )
     expect(page.locator("#tournament-status")).to_have_text("The tournament is over.")
     tournament_id = page.url.rsplit("/", 1)[1]
     public = httpx.get(f"{server}/api/tournaments/{tournament_id}", timeout=10).json()["public"]

@@ -58,7 +58,8 @@ def published_turn(api: Api) -> tuple[str, dict[str, str], dict[str, Any]]:
         post["actions"] = TAX if house == throne else ATTACK
         ok(api, game_id, tokens[f"player:{team['members'][0]}"], post)
     soon = datetime.now(UTC) + timedelta(seconds=2)
-    deadline = soon.strftime("%Y-%m-%dT%H:%M:%S.000Z")
+    # to the millisecond: cut to the second, the override could have up to a second less
+    deadline = soon.isoformat(timespec="milliseconds").replace("+00:00", "Z")
     reschedule = {"kind": "reschedule_turn", "value": {"deadline": deadline}, "reason": "prova"}
     ok(api, game_id, tokens[REFEREE], {"type": "override", **reschedule})
     time.sleep(max(0.0, (soon - datetime.now(UTC)).total_seconds()) + 0.5)

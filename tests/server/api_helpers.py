@@ -153,6 +153,23 @@ def wait_view(
     return wait_for(probe, what, timeout)
 
 
+def awaited_decision(
+    client: TestClient, game_id: str, token: str | None, seat: str
+) -> dict[str, Any]:
+    """The one pending decision `seat` is awaited on, looked for until there is one: a
+    clock of a fraction of a second may run out before a first look on a loaded machine,
+    and the game then awaits the seat's next decision, or another seat's for a while."""
+    seen = wait_view(
+        client,
+        game_id,
+        token,
+        lambda v: len([p for p in v["view"]["pending"] if p["seat"] == seat]) == 1,
+        f"{seat} awaited on one decision",
+    )
+    [decision] = [p for p in seen["view"]["pending"] if p["seat"] == seat]
+    return dict(decision)
+
+
 def first_move(actions: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The first legal action that is not a concession (the concession if that is all)."""
     for action in actions:

@@ -10,6 +10,7 @@ from .api_helpers import (
     ROBO,
     SIMPLIFIED,
     act,
+    awaited_decision,
     create,
     legal,
     record,
@@ -94,13 +95,13 @@ def test_a_human_who_never_acts_gets_the_timeout_action_applied(db_url):
     with running(db_url) as client:
         created = create(client, timed_classic(), [ANNA, ROBO])
         game_id, token = created["game_id"], created["tokens"]["P1"]
-        [first] = pending_for(view(client, game_id, token), "P1")
+        first = awaited_decision(client, game_id, token, "P1")
         wait_view(
             client,
             game_id,
             token,
             lambda v: [p["decision_id"] for p in pending_for(v, "P1")] != [first["decision_id"]],
-            "P1's first decision to time out",
+            "P1's awaited decision to time out",
         )
         events = record(client, game_id, token)["events"]
     timeouts = [e["data"] for e in events if e["type"] == "timeout"]

@@ -46,11 +46,17 @@ def outage(db_url, tmp_path):
     with servers() as started:
         server = Server(db_url, tmp_path / "server")
         started.append(server)
-        server.start()
-        with server.client() as client:
-            game = create_game(client, TIMED)
-        server.stop()
-        before = stored(db_url, game.game_id)
+        for attempt in range(3):  # a loaded machine may take the clock's 2 s to get here
+            if attempt:
+                server.restart()  # the same database, a new process
+            else:
+                server.start()
+            with server.client() as client:
+                game = create_game(client, TIMED)
+            server.stop()
+            before = stored(db_url, game.game_id)
+            if before.version == 0:
+                break
         assert before.version == 0, "a deadline fired before the server stopped (too slow)"
         deadlines = [d for d in before.deadlines if d["due_at"] is not None]
         assert deadlines, "the new timed game has no running deadline"
