@@ -69,6 +69,7 @@ def create_app(
     )
     hub.live = service.live
     service.games.watched = lambda game_id: game_id in hub.connections  # kept in memory
+    service.games.on_set_aside = hub.set_aside_threadsafe
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

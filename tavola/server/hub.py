@@ -48,6 +48,10 @@ class Connection:
 
 Delivery = list[tuple[Connection, str]]
 
+SET_ASIDE = 4409
+"""The close code of a game set aside after a server error (reason `game_quarantined`):
+reconnecting does not help, so the page says why instead of trying again."""
+
 
 class Hub:
     """Updates are built where the game changed (a worker thread, or the loop for moves
@@ -135,6 +139,21 @@ class Hub:
         connection.outbox.put(first)
         known = self.connections.get(connection.game_id, frozenset())
         self.connections[connection.game_id] = known | {connection}
+
+    def set_aside_threadsafe(self, game_id: str) -> None:
+        """A game set aside (from any thread): its connections are closed with SET_ASIDE,
+        so that its players learn it now rather than at their next move."""
+        loop = self.loop
+        if loop is None or loop.is_closed() or game_id not in self.connections:
+            return
+        if running_loop() is loop:
+            self._close_all(game_id)
+        else:
+            loop.call_soon_threadsafe(self._close_all, game_id)
+
+    def _close_all(self, game_id: str) -> None:
+        for connection in self.connections.get(game_id, ()):
+            connection.outbox.drop(SET_ASIDE, "game_quarantined")
 
     def remove(self, connection: Connection) -> None:
         """Unregisters a connection (again: nothing) and stops its outbox."""

@@ -64,6 +64,8 @@ class Live:
     """The client chose the seed (a practice table, or bots alone): every viewer is told."""
     invite_only: bool = False
     """Only a seat's invite takes it (never the lobby's "sit here")."""
+    campaign_id: str | None = None
+    """The campaign this game is a battle of (its table leads its seats back there)."""
 
     @property
     def game(self) -> Game[Any]:

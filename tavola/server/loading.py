@@ -15,6 +15,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from tavola.core import Action, Event, LogEntry, Table, get_game
 from tavola.store import Database, repo
+from tavola.store import campaigns as campaign_store
 
 from .live import Live, SeatInfo, stored_clocks
 from .refusal import Refusal
@@ -66,6 +67,8 @@ class Games:
         self.quarantined: dict[str, str] = {}
         """Games set aside in this process (id: what failed): no bot or clock moves them,
         every request about them is refused. A restart tries each again."""
+        self.on_set_aside: Callable[[str], None] = lambda _game_id: None
+        """Told each game set aside (its open connections are closed)."""
 
     def get(self, game_id: str) -> Live:
         live = self.live.get(game_id)
@@ -105,6 +108,7 @@ class Games:
         """Quarantines a game (`loading` held): out of memory, its id remembered."""
         self.quarantined[game_id] = doing
         self.live.pop(game_id, None)
+        self.on_set_aside(game_id)
         log.warning(
             "game %s set aside: %s failed (%s); its bots and clocks stop, its players are "
             "refused with game_quarantined, every other game goes on",
@@ -149,6 +153,7 @@ class Games:
             live = Live(game_id, table, row.version, row.status, seats)
             live.seed_known = row.seed_known
             live.invite_only = row.invite_only
+            live.campaign_id = campaign_store.campaign_of(session, game_id)
             live.clocks = stored_clocks(session, game_id)
             return live
 

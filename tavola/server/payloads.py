@@ -33,6 +33,8 @@ def payload(
             "seat": seat,
             # Told to every seat: whoever chose the seed may know the hidden cards.
             "practice_seed_known": live.seed_known,
+            # Its seats' way back to the campaign; nobody else is told of it here.
+            "campaign_id": live.campaign_id if seat is not None else None,
             "to_act": sorted(awaited(live, seat)),
             "seats": {
                 s: {"name": i.name, "kind": i.kind, "bot": i.bot, "joined": i.joined}

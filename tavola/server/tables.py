@@ -102,6 +102,7 @@ class Tables:
         rematch_of: str | None = None,
         holders: Mapping[str, str | None] | None = None,
         in_commit: Callable[[Any], None] | None = None,
+        campaign_id: str | None = None,
     ) -> tuple[Live, dict[str, SeatPass]]:
         """Deals and stores a new game. Its human seats: the creator's (`creator`, an index
         of `seats`) taken at once, every other with an invite. `kept`, for a rematch: the
@@ -110,7 +111,8 @@ class Tables:
         in the same commit, unless another worker recorded one first (`_RematchOpened`).
         `holders`: human seats held already, by their token's hash (a campaign's people,
         whose token opens their seat in every battle; None: not taken yet, kept for them);
-        `in_commit`: more to write in the game's commit (raising undoes the opening)."""
+        `in_commit`: more to write in the game's commit (raising undoes the opening);
+        `campaign_id`: the campaign it is a battle of (`in_commit` links them)."""
         seed = secrets.randbelow(2**62) if seed is None else seed
         try:
             table = Table(game, config, seed, setup)
@@ -146,6 +148,7 @@ class Tables:
             )
         live = Live(game_id, table, 0, "active", infos)
         live.seed_known, live.invite_only = seed_known, invite_only
+        live.campaign_id = campaign_id
         stamp = now()
         game_row = dict(
             id=game_id,

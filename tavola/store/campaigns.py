@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from .models import CampaignRow, CampaignSeatRow, SeatRow
+from .models import CampaignBattleRow, CampaignRow, CampaignSeatRow, SeatRow
 
 
 def create(session: Session, row: CampaignRow, seats: Iterable[CampaignSeatRow]) -> None:
@@ -33,6 +33,17 @@ def playing(session: Session, game_id: str) -> CampaignRow | None:
         CampaignRow.game_id == game_id, CampaignRow.status == "playing"
     )
     return session.scalars(query).first()
+
+
+def add_battle(session: Session, campaign_id: str, game_id: str) -> None:
+    """Links the battle's game (written in this commit) to its campaign."""
+    session.add(CampaignBattleRow(game_id=game_id, campaign_id=campaign_id))
+
+
+def campaign_of(session: Session, game_id: str) -> str | None:
+    """The campaign `game_id` is a battle of, played or over (None: an ordinary game)."""
+    row = session.get(CampaignBattleRow, game_id)
+    return row.campaign_id if row is not None else None
 
 
 def to_open(session: Session) -> list[str]:

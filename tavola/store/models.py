@@ -224,6 +224,16 @@ class CampaignRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class CampaignBattleRow(Base):
+    """A game that is one of a campaign's battles: the way back from its table to the
+    campaign, kept after the battle ends (the campaign's `game_id` is cleared then)."""
+
+    __tablename__ = "campaign_battles"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    campaign_id: Mapped[str] = mapped_column(ForeignKey("campaigns.id"), index=True)
+
+
 class CampaignSeatRow(Base):
     """A party member's seat: a person's holds a token (the same in every battle) once
     taken with its one-time invite; a bot's neither."""

@@ -5,7 +5,8 @@ with the battles and the party shown.
 
 The campaign page, the link into the battle and the carry choice are clicked; the battles'
 own moves are sent over the REST API with the person's campaign token (the same token
-opens the person's seat in every battle), which keeps the test short."""
+opens the person's seat in every battle), which keeps the test short; the battle's end
+dialog leads back to the campaign page."""
 
 from __future__ import annotations
 
@@ -40,6 +41,35 @@ def test_the_lobby_offers_a_campaign_and_starts_one(open_page):
     expect(page.locator("#party tbody tr")).to_have_count(2)
 
 
+def seen_as(state: str) -> str:
+    """A script that makes the page believe it is `state` (hidden: another tab in front)."""
+    return (
+        f"Object.defineProperty(document, 'visibilityState', {{configurable: true, get: () =>"
+        f" '{state}'}}); document.dispatchEvent(new Event('visibilitychange'))"
+    )
+
+
+def test_a_hidden_campaign_page_stops_reading_and_reads_at_once_when_shown(server, open_page):
+    with httpx.Client(base_url=server, timeout=20) as client:
+        body = {"game": "legends", "options": SHORT, "party": [ADA, ROBO], "creator_seat": 0}
+        created = client.post("/api/campaigns", json=body | PRACTICE)
+        assert created.status_code == 201, created.text
+    campaign_id = created.json()["campaign_id"]
+    page = open_page()
+    page.goto(local(created.json()["seats"][0]["join_url"]))
+    expect(page.locator("#campaign-status")).to_have_text("Battle 1 is being played.")
+    page.evaluate(seen_as("hidden"))
+    reads: list[str] = []
+    page.on(
+        "request",
+        lambda r: reads.append(r.url) if f"/api/campaigns/{campaign_id}" in r.url else None,
+    )
+    page.wait_for_timeout(2500)  # longer than its 2 s between reads while it is shown
+    assert reads == []
+    with page.expect_request(lambda r: f"/api/campaigns/{campaign_id}" in r.url):
+        page.evaluate(seen_as("visible"))
+
+
 def test_a_two_battle_campaign_against_the_boss_with_a_carry_choice(
     server, open_page, artifacts: Path
 ):
@@ -59,9 +89,16 @@ def test_a_two_battle_campaign_against_the_boss_with_a_carry_choice(
         page.locator("#battle-link").click()  # into the battle's table, seated as Ada
         expect(page).to_have_url(re.compile(r"/play/[0-9a-f]+\?seat=P1$"))
         expect(page.locator("body")).to_contain_text("Ada")
+        back = page.locator("#campaign-link")
+        expect(back).to_have_text("Back to the campaign")
+        expect(back).to_have_attribute("href", f"/campaigns/{campaign_id}")
 
         won_first_battle(client, campaign_id, token)  # the battle's moves, over the API
-        page.goto(f"/campaigns/{campaign_id}")  # the token stays in this browser
+        # The battle's end leads back to the campaign (the token stays in this browser).
+        expect(page.locator("#end-campaign")).to_be_visible()
+        expect(page.locator("#rematch")).to_be_hidden()  # the campaign retries, not a rematch
+        page.locator("#end-campaign").click()
+        expect(page).to_have_url(re.compile(rf"/campaigns/{campaign_id}$"))
         expect(page.locator("#campaign-status")).to_have_text("Your turn to choose.")
         expect(page.locator("#choice-limit")).to_have_text("You may carry at most 2 cards.")
         boxes = page.locator("#choice-options input[type=checkbox]")

@@ -14,7 +14,8 @@ from sqlalchemy import update
 
 from tavola.store.models import Base, CampaignRow
 
-from .api_helpers import running, wait_for
+from .api_helpers import create as create_table
+from .api_helpers import running, view, wait_for
 from .campaign_helpers import (
     ADA,
     PRACTICE,
@@ -28,7 +29,7 @@ from .campaign_helpers import (
 )
 
 BEA = {"kind": "human", "name": "Bea"}
-CAMPAIGN_TABLES = {"campaigns", "campaign_seats"}
+CAMPAIGN_TABLES = {"campaigns", "campaign_seats", "campaign_battles"}
 
 
 @pytest.fixture
@@ -224,6 +225,37 @@ def test_a_battle_a_crash_left_unopened_opens_at_start_up(sqlite_url):
         assert row.game_id != opened["game_id"] and row.battles[0]["number"] == 1
         table = client.get(f"/api/games/{row.game_id}/view", headers=bearer(token)).json()
         assert table["seat"] == "P1"
+
+
+# -- the way back from a battle's table ---------------------------------------------------------
+
+
+def test_a_battles_seat_is_told_its_campaign_and_an_ordinary_games_is_not(sqlite_url):
+    with running(sqlite_url) as client:
+        campaign_id, seats = create(client)
+        token = seats["P1"]["token"]
+        battle = campaign(client, campaign_id, token)["battle"]["game_id"]
+        assert view(client, battle, token)["campaign_id"] == campaign_id
+        ordinary = create_table(client)
+        assert view(client, ordinary["game_id"], ordinary["tokens"]["P1"])["campaign_id"] is None
+
+
+def test_the_public_is_not_told_a_battles_campaign(sqlite_url):
+    with running(sqlite_url) as client:
+        campaign_id, seats = create(client)
+        battle = campaign(client, campaign_id, seats["P1"]["token"])["battle"]["game_id"]
+        assert view(client, battle)["campaign_id"] is None
+
+
+def test_a_finished_battle_still_leads_back_to_its_campaign_after_a_restart(sqlite_url):
+    with running(sqlite_url) as client:
+        campaign_id, seats = create(client)
+        token = seats["P1"]["token"]
+        won_first_battle(client, campaign_id, token)
+        first = campaign(client, campaign_id, token)["battles"][0]["game_id"]
+    with running(sqlite_url) as client:  # the battle is read back from the database
+        seen = view(client, first, token)
+        assert seen["status"] == "over" and seen["campaign_id"] == campaign_id
 
 
 # -- refusals ----------------------------------------------------------------------------------

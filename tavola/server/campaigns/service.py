@@ -335,6 +335,7 @@ class CampaignService:
                 updated_at=now(),
             ):
                 raise _CampaignMoved
+            store.add_battle(session, campaign_id, game_id)
 
         try:
             live, _ = self.tables.open(
@@ -347,6 +348,7 @@ class CampaignService:
                 seed_known=row.seed_known,
                 holders=holders,
                 in_commit=in_commit,
+                campaign_id=campaign_id,
             )
         except _CampaignMoved:
             return None

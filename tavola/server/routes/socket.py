@@ -15,7 +15,7 @@ from tavola.core import Action
 
 from .. import payloads
 from ..deps import Asking, Lang, Pushes, Service
-from ..hub import Connection, dumps
+from ..hub import SET_ASIDE, Connection, dumps
 from ..limits import MAX_BODY
 from ..refusal import Refusal
 from ..schemas import ActionRequest
@@ -35,13 +35,13 @@ async def socket(
 ) -> None:
     """Pushes the seat's view and new events after every change; also takes actions:
     {"type": "action", "action": …, "version": …, "client_action_id": …}. Closes with 4401
-    (bad token), 4404 (unknown game), 1013 (fell behind: reconnect) or 1009 (a message over
-    the 64 KB limit)."""
+    (bad token), 4404 (unknown game), 4409 (the game was set aside after a server error),
+    1013 (fell behind: reconnect) or 1009 (a message over the 64 KB limit)."""
     await websocket.accept()  # before any close, so that browsers see its code
     try:
         seated = await run_in_threadpool(Asking(service, game_id, token).seated)
     except Refusal as exc:
-        await websocket.close(code=4401 if exc.status == 401 else 4404, reason=exc.code)
+        await websocket.close(code=_close_code(exc), reason=exc.code)
         return
     live, seat = seated.live, seated.seat
     first, seen = await run_in_threadpool(payloads.since, live, seat, 0, lang)
@@ -69,6 +69,12 @@ async def socket(
         pass
     finally:
         hub.remove(connection)
+
+
+def _close_code(refusal: Refusal) -> int:
+    if refusal.status == 401:
+        return 4401
+    return SET_ASIDE if refusal.code == "game_quarantined" else 4404
 
 
 TOO_LARGE = 1009

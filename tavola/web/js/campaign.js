@@ -58,11 +58,29 @@ async function read() {
     showError($("campaign-error"), "");
   } catch (err) {
     showError($("campaign-error"), refusalText(err.data));
+    schedule(); // a lost connection: tried again while the campaign goes on
     return;
   }
   render();
+  schedule();
+}
+
+/** The page waits on the server: a battle is being played, or another seat is choosing. */
+function waiting() {
+  return Boolean(seen) && seen.status !== "over" && !seen.choice;
+}
+
+/** The next read, while the page is waiting and visible: a page in a background tab asks
+ * nothing, and reads again as soon as it is shown (`shown`). */
+function schedule() {
   clearTimeout(timer);
-  if (seen.status !== "over" && !seen.choice) timer = setTimeout(read, POLL_MS);
+  timer = null;
+  if (waiting() && document.visibilityState === "visible") timer = setTimeout(read, POLL_MS);
+}
+
+function shown() {
+  if (document.visibilityState !== "visible") schedule(); // stops the reads
+  else if (waiting()) read();
 }
 
 // -- showing ---------------------------------------------------------------------------------
@@ -232,6 +250,7 @@ async function main() {
   $("choice-form").addEventListener("submit", submitChoice);
   await takeSeat();
   await read();
+  document.addEventListener("visibilitychange", shown);
 }
 
 main();

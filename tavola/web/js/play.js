@@ -141,8 +141,9 @@ function connect() {
   socket.addEventListener("close", (ev) => {
     if (socket !== game.socket) return;
     game.sending = game.awaiting = null;
-    if (ev.code === 4401 || ev.code === 4404) {
-      banner(t(ev.code === 4401 ? "error.bad_token" : "error.unknown_game"));
+    const final = { 4401: "error.bad_token", 4404: "error.unknown_game", 4409: "error.game_quarantined" };
+    if (final[ev.code]) {
+      banner(t(final[ev.code])); // reconnecting would not help
       return;
     }
     banner(t("play.reconnecting"));
@@ -332,11 +333,23 @@ function renderStatus() {
   else if (payload.to_act.length)
     status.append(el("span", "waiting", t("play.waiting_for", { names: payload.to_act.map((s) => seatName(payload, s)).join(", ") })));
   status.append(el("span", "clock", ""));
+  showCampaignLink(payload);
   if (payload.status === "over") {
     const again = button(t("end.show"), () => showEnd(true), "secondary", "result");
     status.append(again);
   }
   tickClock();
+}
+
+/** A campaign's battle leads its seats back to the campaign (the server tells them only). */
+function showCampaignLink(payload) {
+  const href = payload.campaign_id ? `/campaigns/${encodeURIComponent(payload.campaign_id)}` : null;
+  for (const id of ["campaign-link", "end-campaign"]) {
+    const link = $(id);
+    link.hidden = !href;
+    if (href) link.href = href;
+    else link.removeAttribute("href");
+  }
 }
 
 function clockText(dueAt) {
@@ -380,7 +393,8 @@ function showEnd(force = false) {
   $("end-details").replaceChildren(...(details ? [details] : []));
   const places = Object.entries(result.placements || {}).sort((a, b) => a[1] - b[1]);
   $("end-places").replaceChildren(...places.map(([s, p]) => el("li", null, t("end.place", { name: seatName(payload, s), place: p }))));
-  $("rematch").hidden = !game.seat;
+  // A campaign's battle is played again by the campaign (its retries), not as a rematch.
+  $("rematch").hidden = !game.seat || Boolean(payload.campaign_id);
   $("replay-link").href = `/replay/${gameId}${game.seat ? `?seat=${game.seat}` : ""}`;
   renderOffer();
   if (!dialog.open) dialog.showModal();

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import update
+from starlette.websockets import WebSocketDisconnect
 
 from tavola.core import Action, Clock, registry
 from tavola.store import Database
@@ -26,6 +27,7 @@ from tests.server.api_helpers import (
     ROBO,
     SIMPLIFIED,
     act,
+    awaited_decision,
     bearer,
     create,
     first_move,
@@ -120,7 +122,7 @@ def test_a_game_whose_timeout_raises_stops_no_other_games_clocks(db_url, caplog)
         broken = breaking_table(client, [{"name": "Anna"}, {"name": "Bruno"}])
         created = create(client, timed, [ANNA, ROBO])
         game_id, token = created["game_id"], created["tokens"]["P1"]
-        [first] = [p for p in view(client, game_id, token)["view"]["pending"] if p["seat"] == "P1"]
+        first = awaited_decision(client, game_id, token, "P1")
         wait_view(
             client,
             game_id,
@@ -155,6 +157,30 @@ def test_a_set_aside_games_players_are_refused_with_a_sentence_in_both_languages
     assert body["message_it"].endswith(".") and "partita" in body["message_it"]
     assert alike in lobby  # a table like it, sound, is listed
     assert listed["game_id"] not in lobby
+
+
+def test_a_set_aside_games_open_sockets_are_closed_with_why(db_url):
+    """Its players learn it at once, not at their next move; a page that connects again is
+    told the same, not that the game does not exist. (The game is set aside the way a
+    failing bot move or clock sets it aside, once its socket is open.)"""
+    with running(db_url) as client:
+        sound = {"game": "fragile", "options": {"ante": 1}, "seats": [BIP, {"name": "Anna"}]}
+        table = client.post("/api/games", json={**sound, "creator_seat": 1}).json()
+        token = next(s["token"] for s in table["seats"] if s["token"])
+        path = f"/api/games/{table['game_id']}/ws?token={token}"
+        with client.websocket_connect(path) as socket:
+            assert socket.receive_json()["type"] == "state"
+            games = client.app.state.service.games
+            assert games.failed(table["game_id"], "a test's move", OverflowError("out of range"))
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+        with (
+            pytest.raises(WebSocketDisconnect) as refused,
+            client.websocket_connect(path) as again,
+        ):
+            again.receive_json()
+    assert (closed.value.code, closed.value.reason) == (4409, "game_quarantined")
+    assert (refused.value.code, refused.value.reason) == (4409, "game_quarantined")
 
 
 class BrittleGame(KuhnGame):

@@ -24,6 +24,7 @@ from tests.server.api_helpers import (
     ROBO,
     SIMPLIFIED,
     act,
+    awaited_decision,
     create,
     create_body,
     first_move,
@@ -136,7 +137,7 @@ def test_heavy_bot_games_do_not_delay_another_games_one_second_clock(db_url):
             heavy_bot_game(client, seed)
         created = create(client, {"mode": "classic", "max_rounds": 2, "timers": one_second})
         game_id, token = created["game_id"], created["tokens"]["P1"]
-        [first] = [p for p in view(client, game_id, token)["view"]["pending"] if p["seat"] == "P1"]
+        first = awaited_decision(client, game_id, token, "P1")
         wait_view(
             client,
             game_id,
@@ -271,8 +272,10 @@ def test_an_idle_games_clock_still_runs_out(db_url):
 
 
 def test_a_game_watched_over_a_websocket_stays_in_memory(db_url):
-    """Another worker's moves reach this worker's sockets through the game it holds."""
-    with running(db_url, idle_seconds=0.05) as client:
+    """Another worker's moves reach this worker's sockets through the game it holds. (Its
+    idle time is long enough that the game is not let go between the socket's load and its
+    registration, as a loaded machine could; a real server's is ten minutes.)"""
+    with running(db_url, idle_seconds=0.5) as client:
         service = client.app.state.service
         watched = create(client)
         unwatched = create(client)
