@@ -49,18 +49,14 @@ def test_a_person_plays_a_whole_battle_against_basic_by_typing_numbers(tmp_path)
     assert any(entry.seat == "0" for entry in saved.log)
 
 
+def short_game_against_basic(lang):
+    """Two turns as the first seat against `basic`, always taking the first choice."""
+    args = ["--seats", "human,basic", "--seed", "4", "--max-turns", "2", "--lang", lang]
+    return invoke(*args, input="1\n" * 200)
+
+
 def test_the_board_shows_own_cards_and_the_opponents_as_backs():
-    result = invoke(
-        "--seats",
-        "human,basic",
-        "--seed",
-        "4",
-        "--max-turns",
-        "2",
-        "--lang",
-        "en",
-        input="1\n" * 200,
-    )
+    result = short_game_against_basic("en")
     assert result.exit_code == 0, result.output
     assert "▮ face down" in result.output
     assert "Hand:" in result.output and "Waiting room: 7 not yet seen" in result.output
@@ -164,16 +160,6 @@ def test_bad_requests_are_refused_naming_the_flag():
 
 
 def test_the_board_writes_life_as_an_italian_reader_does():
-    result = invoke(
-        "--seats",
-        "human,basic",
-        "--seed",
-        "4",
-        "--max-turns",
-        "2",
-        "--lang",
-        "it",
-        input="1\n" * 200,
-    )
+    result = short_game_against_basic("it")
     assert result.exit_code == 0, result.output
     assert "vita 10.000" in result.output and "vita 10000" not in result.output
