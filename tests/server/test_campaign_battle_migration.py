@@ -3,12 +3,9 @@ linked to it, so a table opened before the upgrade still leads back to its campa
 
 from __future__ import annotations
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import text
 
-from tavola.store import Database
-from tavola.store.db import MIGRATIONS
+from .migration_helpers import migrated_from
 
 WHEN = "'2024-01-01 00:00:00+00:00'"
 OLD_GAMES = (
@@ -28,15 +25,7 @@ OLD_CAMPAIGN = (
 
 
 def test_every_battle_a_campaign_lists_is_linked_to_it(db_url):
-    database = Database(db_url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with database.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0009")
-        for statement in (OLD_GAMES, OLD_CAMPAIGN):
-            connection.execute(text(statement))
-    database.migrate()
+    database = migrated_from(db_url, "0009", (OLD_GAMES, OLD_CAMPAIGN))
     with database.engine.connect() as connection:
         links = connection.execute(
             text("SELECT game_id, campaign_id FROM campaign_battles ORDER BY game_id")

@@ -4,12 +4,9 @@ holder's (joined), so nobody takes it over."""
 
 from __future__ import annotations
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import text
 
-from tavola.store import Database
-from tavola.store.db import MIGRATIONS
+from .migration_helpers import migrated_from
 
 OLD_GAME = (
     "INSERT INTO games (id, game, config, seed, status, version, opening, state_hash,"
@@ -29,15 +26,7 @@ OLD_MOVE = (
 
 
 def test_games_stored_before_keep_their_rows_and_their_seat_holders(db_url):
-    database = Database(db_url)  # the server's own connection settings (SQLite: foreign keys on)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with database.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0002")
-        for statement in (OLD_GAME, OLD_SEATS, OLD_MOVE):
-            connection.execute(text(statement))
-    database.migrate()
+    database = migrated_from(db_url, "0002", (OLD_GAME, OLD_SEATS, OLD_MOVE))
     with database.engine.connect() as connection:
         seats = connection.execute(
             text("SELECT seat, joined, invite_hash FROM seats ORDER BY seat")
