@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -46,6 +45,7 @@ from tavola.core.capabilities import (
     TerminalTable,
     capability,
 )
+from tavola.core.rng import new_secret
 
 from . import game_flags
 from .prompt import Prompt
@@ -203,8 +203,8 @@ def new(
     ]
     try:
         options = campaigns.campaign_config(_read_options(config), seats)
-        campaign = campaigns.new_campaign(
-            options, seed if seed is not None else secrets.randbelow(2**31)
+        campaign = campaigns.new_campaign(  # no seed given: a secret, kept in the file only
+            options, 0 if seed is None else seed, new_secret() if seed is None else None
         )
     except TavolaError as exc:
         console.print(f"[red]{exc.code}[/]: {exc.localized(lang)}")

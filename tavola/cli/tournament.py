@@ -10,7 +10,6 @@ bot: random, reference, greedy, ismcts:N), `main`, `deck`, optional `rating`."""
 from __future__ import annotations
 
 import json
-import secrets
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -39,6 +38,7 @@ from tavola.core.capabilities import (
     TournamentRules,
     capability,
 )
+from tavola.core.rng import new_secret
 from tavola.core.tournaments import (
     Entrant,
     TableGame,
@@ -175,11 +175,14 @@ def from_file(
         if not isinstance(options, Mapping):
             raise Problem(f"{path}: 'tournament' is a table of options")
         game_options = parse_game_options(rules.tournament_options(), options)
-        if seed is None:
-            seed = int(data["seed"]) if "seed" in data else secrets.randbelow(2**31)
+        if seed is None and "seed" in data:
+            seed = int(data["seed"])
             if not quiet:
                 console.print(say(lang, "seed", seed=seed))
-        t = new_tournament(options, seed, game_options.model_dump(mode="json"))
+        # No seed given: a secret, kept in the state file only (the games' seeds are
+        # keyed by it; the screen everyone at the table sees never shows it).
+        secret = new_secret() if seed is None else None
+        t = new_tournament(options, seed, game_options.model_dump(mode="json"), secret=secret)
     except TavolaError as exc:
         raise Problem(f"{path}: {exc.localized(lang)}") from None
     entrants = data.get("entrants", [])

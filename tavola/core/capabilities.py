@@ -651,8 +651,18 @@ class Campaigns(Protocol[S]):
         an empty `party` keeps the options' own."""
         ...
 
-    def new_campaign(self, config: Mapping[str, Any], seed: int) -> dict[str, Any]:
-        """A new campaign; a bad config raises `ConfigError` naming the field."""
+    def new_campaign(
+        self, config: Mapping[str, Any], seed: int, secret: str | None = None
+    ) -> dict[str, Any]:
+        """A new campaign; a bad config raises `ConfigError` naming the field. With a
+        `secret` (hex, 256 bits at least) each battle's seed is keyed by it, never drawn
+        from a stream whose past outputs the battles fought make public; it is never shown.
+        Without one the seeds come from `seed`, which is then known (practice)."""
+        ...
+
+    def campaign_sealed(self, campaign: Mapping[str, Any], secret: str) -> dict[str, Any]:
+        """A campaign stored before keyed seeds, its later battles keyed by `secret`; one
+        keyed already, as it is."""
         ...
 
     def campaign_next(

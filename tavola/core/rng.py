@@ -8,6 +8,8 @@ its state is large and its algorithms may change between Python versions.
 from __future__ import annotations
 
 import hashlib
+import hmac
+import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -21,6 +23,26 @@ def derive_seed(seed: int, *labels: object) -> int:
     """A new 63-bit seed from a seed and labels, e.g. one per bot seat or per simulated game."""
     text = "|".join([str(seed), *map(str, labels)])
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+SECRET_BYTES = 32
+"""A keyed seed's secret: 256 bits, beyond any search."""
+KEYED_SEED_BITS = 62
+"""A keyed seed's size: as many bits as a table's own seed drawn by the server."""
+
+
+def new_secret() -> str:
+    """A fresh secret for `keyed_seed`, in hex (for the shell: drawing it is an input)."""
+    return secrets.token_hex(SECRET_BYTES)
+
+
+def keyed_seed(secret: str, *labels: object) -> int:
+    """A seed nobody can compute or guess without `secret`: HMAC-SHA256 over the labels
+    (a game's slot). Unlike a stream's next output, seeds of other labels, published or
+    not, tell nothing of it."""
+    message = "|".join(map(str, labels)).encode()
+    digest = hmac.new(bytes.fromhex(secret), message, hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> (64 - KEYED_SEED_BITS)
 
 
 class Rng:

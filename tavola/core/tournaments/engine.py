@@ -2,8 +2,9 @@
 games waiting to be played, their results, each round after the last, and the end (R155).
 
 Every random choice (the seeding lottery, the R149 lottery tickets, each game's seed, a
-winner by lot) comes from the tournament's RNG, in the order the tournament makes them, so
-that (options, seed, entrants, results) rebuild the same tournament."""
+winner by lot) comes from the tournament's RNG, in the order the tournament makes them, or
+is keyed by the tournament's secret and the game's slot, so that (options, seed or secret,
+entrants, results) rebuild the same tournament."""
 
 from __future__ import annotations
 
@@ -22,13 +23,16 @@ from .standings import championship_standings, had_bye, match_loser, met_pairs
 
 def new_tournament(
     options: Mapping[str, Any] | TournamentOptions,
-    seed: int,
+    seed: int | None,
     game_options: Mapping[str, Any] | None = None,
+    *,
+    secret: str | None = None,
 ) -> Tournament:
     """A tournament open for registration. `game_options` are the game's part of the
-    options, already validated by the game."""
+    options, already validated by the game. Its random choices come from a known `seed`
+    (practice, scenarios) or from a `secret` nobody is told (`Tournament.secret`)."""
     parsed = options if isinstance(options, TournamentOptions) else parse_options(options)
-    return Tournament.create(parsed, seed, dict(game_options or {}))
+    return Tournament.create(parsed, seed, dict(game_options or {}), secret)
 
 
 def register(
@@ -172,10 +176,11 @@ def _schedule(t: Tournament, match: Match, round_no: int, match_no: int, rng: Rn
     if t.options.first_player == "alternate" and played:
         last = played[-1]
         order = [*last[1:], last[0]]
+    game_id = f"r{round_no}.m{match_no}.g{len(match.games) + 1}"
     game = TableGame(
-        id=f"r{round_no}.m{match_no}.g{len(match.games) + 1}",
+        id=game_id,
         entrants=list(match.entrants),
-        seed=rng.next_u32(),
+        seed=t.game_seed(game_id, rng),
         order=order,
         replay=bool(match.games)
         and match.games[-1].result is not None
@@ -197,7 +202,7 @@ def _best_of(t: Tournament, round_: Round, match: Match, game: TableGame, rng: R
             match.replays += 1
             _schedule(t, match, round_.number, round_.matches.index(match) + 1, rng)
             return
-        seat = rng.below(len(game.entrants))
+        seat = t.lot(game.id, rng, len(game.entrants))
         result.picked = True
         result.places = [1 if i == seat else 2 for i in range(len(game.entrants))]
     match.wins[seat] += 1

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..rng import Rng
+from ..rng import Rng, keyed_seed
 from ..text import Text
 from .options import TournamentOptions
 
@@ -48,7 +48,7 @@ class Result(_Data):
 
 class TableGame(_Data):
     """A scheduled game: `id` is `r<round>.m<match>.g<game>`; `entrants` in seat order;
-    `seed` drawn from the tournament RNG (R142); `order` the playing order it must follow
+    `seed` drawn for it (R142, `Tournament.game_seed`); `order` the playing order it must follow
     (R150 alternate), else None: the game's own rule."""
 
     id: str
@@ -92,14 +92,25 @@ class Round(_Data):
         return all(m.done for m in self.matches)
 
 
+Secret = Annotated[str, Field(pattern=r"^[0-9a-f]{64,256}$")]
+"""A tournament's secret in hex: 256 bits at least (`tavola.core.rng.new_secret`)."""
+
+
 class Tournament(_Data):
     """The whole tournament. Entrants are numbered by registration (0, 1, …); `seeding`
     lists them by seed (seed 1 first); `tickets[e]` is entrant e's place in the R149
-    lottery, drawn once so that every standings table agrees."""
+    lottery, drawn once so that every standings table agrees.
+
+    `secret`: each game's seed and each winner by lot are keyed by it and the game's slot
+    (`game_seed`, `lot`), so that the seeds of finished games, which are public, tell
+    nothing of the others; never shown. Without one (a seed someone chose, hence known,
+    or a tournament stored before secrets) they are the next outputs of `rng`, as the
+    lottery's are."""
 
     options: TournamentOptions
     game_options: dict[str, object] = {}
     rng: dict[str, int]
+    secret: Secret | None = None
     phase: Literal["registration", "playing", "over"] = "registration"
     entrants: list[Entrant] = []
     system: System | None = None
@@ -113,15 +124,39 @@ class Tournament(_Data):
 
     @classmethod
     def create(
-        cls, options: TournamentOptions, seed: int, game_options: dict[str, object] | None = None
+        cls,
+        options: TournamentOptions,
+        seed: int | None,
+        game_options: dict[str, object] | None = None,
+        secret: str | None = None,
     ) -> Tournament:
-        return cls(options=options, game_options=game_options or {}, rng=Rng(seed).to_json())
+        """From a known `seed`, or from a `secret` (then its lottery's stream too)."""
+        if (seed is None) == (secret is None):
+            raise ValueError("a tournament has a seed or a secret, not both")
+        start = keyed_seed(secret, "lottery") if secret is not None else seed
+        assert start is not None
+        return cls(
+            options=options,
+            game_options=game_options or {},
+            rng=Rng(start).to_json(),
+            secret=secret,
+        )
 
     def random(self) -> Rng:
         return Rng.from_json(self.rng)
 
     def keep(self, rng: Rng) -> None:
         self.rng = rng.to_json()
+
+    def game_seed(self, slot: str, rng: Rng) -> int:
+        """The seed of the game `slot` (R142)."""
+        return keyed_seed(self.secret, "game", slot) if self.secret else rng.next_u32()
+
+    def lot(self, slot: str, rng: Rng, count: int) -> int:
+        """R144: the seat (of `count`) a lot names the winner of the drawn game `slot`."""
+        if self.secret is None:
+            return rng.below(count)
+        return Rng(keyed_seed(self.secret, "lot", slot)).below(count)
 
     def games(self) -> list[TableGame]:
         return [g for r in self.rounds for m in r.matches for g in m.games]

@@ -8,6 +8,8 @@ from typing import Any
 
 from tavola.core import Viewer
 from tavola.core.capabilities import HUMAN, CampaignBattle, CampaignChoice, Campaigns
+from tavola.core.rng import new_secret
+from tavola.store.models import CampaignRow
 
 BOT_CHOICES_MAX = 1000
 """Bot choices in a row at most (a party of bots chooses a few times per battle)."""
@@ -23,6 +25,15 @@ def advance(campaigns: Campaigns[Any], campaign: dict[str, Any]) -> dict[str, An
         action = campaigns.campaign_bot_choice(campaign, step.seat)
         campaign, _ = campaigns.campaign_choose(campaign, step.seat, action)
     raise RuntimeError("a campaign's bots kept choosing without end")
+
+
+def sealed(campaigns: Campaigns[Any], row: CampaignRow) -> dict[str, Any]:
+    """The row's campaign read to be changed: one stored before battle seeds were keyed,
+    its seed drawn by the server, gets a secret now (kept with the change): the battle
+    drawn already keeps its seed, every later one is keyed."""
+    if row.seed_known:
+        return dict(row.campaign)
+    return campaigns.campaign_sealed(row.campaign, new_secret())
 
 
 def status(campaigns: Campaigns[Any], campaign: Mapping[str, Any]) -> str:

@@ -30,7 +30,7 @@ def record_battle(session: Session, game: Game[Any], game_id: str, state: Any) -
     if row is None:
         return False
     try:
-        campaign, _ = campaigns.campaign_record(row.campaign, state)
+        campaign, _ = campaigns.campaign_record(course.sealed(campaigns, row), state)
         campaign = course.advance(campaigns, campaign)
     except TavolaError:  # the game refused its own battle: kept as it was, and logged
         log.exception("campaign %s: battle %s could not be recorded", row.id, game_id)

@@ -14,6 +14,7 @@ from typing import Any
 
 from tavola.core import Action, Game, IllegalAction, TavolaError, UnknownGame, Viewer, get_game
 from tavola.core.capabilities import HUMAN, CampaignBattle, CampaignChoice, Campaigns, capability
+from tavola.core.rng import new_secret
 from tavola.store import Database
 from tavola.store import campaigns as store
 from tavola.store.models import CampaignRow, CampaignSeatRow
@@ -65,8 +66,8 @@ class CampaignService:
         _check_seed(seed, practice_seed_known, people)
         try:
             config = campaigns.campaign_config(options, party)
-            campaign = campaigns.new_campaign(
-                config, secrets.randbelow(2**31) if seed is None else seed
+            campaign = campaigns.new_campaign(  # a seed nobody chose: a secret nobody is told
+                config, 0 if seed is None else seed, new_secret() if seed is None else None
             )
             campaign = course.advance(campaigns, campaign)
             members = course.party(campaigns, campaign)
@@ -263,7 +264,7 @@ class CampaignService:
                 message_it=f"Questa scelta spetta a {step.name}, non a te.",
             )
         try:
-            campaign, _ = campaigns.campaign_choose(row.campaign, seat, action)
+            campaign, _ = campaigns.campaign_choose(course.sealed(campaigns, row), seat, action)
         except IllegalAction as exc:
             raise Refusal(422, exc.code, exc.message, message_it=exc.message_it) from None
         campaign = course.advance(campaigns, campaign)

@@ -17,6 +17,8 @@ from tavola.core.tournaments import Tournament, forfeit_places, record
 from tavola.store import tournaments as store
 from tavola.store.repo import now
 
+from .sealing import sealed
+
 log = logging.getLogger(__name__)
 
 
@@ -32,7 +34,7 @@ def record_table(session: Session, game: Game[Any], game_id: str, state: Any) ->
     row = store.get(session, link.tournament_id, locked=True)
     if row is None:
         return False
-    t = Tournament.model_validate(row.tournament)
+    t = sealed(row)
     try:
         result = rules.table_result(state)
         take_result(t, link.slot, link.seated, result.places, result.order)

@@ -32,6 +32,7 @@ from ..refusal import Refusal
 from ..seating import SeatPlan
 from ..tables import Tables
 from .ending import record_table
+from .sealing import sealed
 
 log = logging.getLogger(__name__)
 
@@ -216,7 +217,7 @@ class Schedule:
                 session, tournament_id, slot.id, "waiting", status="recorded"
             ):
                 raise _Moved
-            t = Tournament.model_validate(current.tournament)
+            t = sealed(current)
             record(t, slot.id, places, forfeits=[slot.entrants[i] for i in absent])
             if not store.change(
                 session,

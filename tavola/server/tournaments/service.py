@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from tavola.core import ConfigError, Game, IllegalAction, TavolaError, UnknownGame, get_game
 from tavola.core.capabilities import HUMAN, TournamentRules, capability
+from tavola.core.rng import new_secret
 from tavola.core.tournaments import (
     Entrant,
     Tournament,
@@ -39,6 +40,7 @@ from ..security import hash_token, new_token
 from ..tables import Tables
 from .keys import holder_of, organiser_only
 from .schedule import Schedule
+from .sealing import sealed
 
 WRITE_TRIES = 5
 """Registrations are tried again this often when another change came first."""
@@ -85,10 +87,11 @@ class TournamentService:
         _check_seed(seed, practice_seed_known)
         try:
             game_options = parse_game_options(rules.tournament_options(), options)
-            t = new_tournament(
+            t = new_tournament(  # a seed nobody chose is a secret nobody is told
                 options,
-                secrets.randbelow(2**31) if seed is None else seed,
+                seed,
                 game_options.model_dump(mode="json"),
+                secret=new_secret() if seed is None else None,
             )
         except ConfigError as exc:  # named as the request names it: `options.<key>`
             renamed = ConfigError(
@@ -213,7 +216,7 @@ class TournamentService:
         if entrant.kind != HUMAN:
             organiser_only(holder, "add bots", "iscrivere dei bot")
             _check_bot(game, entrant.kind)
-        t = Tournament.model_validate(row.tournament)
+        t = sealed(row)
         options = rules.tournament_options().model_validate(t.game_options)
         try:
             number = register(t, entrant, lambda e: rules.check_entrant(e, options))
@@ -250,7 +253,7 @@ class TournamentService:
         ratings at the game); the first round's tables open. Returns the new version."""
         row, entrants, _ = self.read(tournament_id)
         organiser_only(holder_of(row, entrants, token), "start it", "avviarlo")
-        t = Tournament.model_validate(row.tournament)
+        t = sealed(row)
         if t.options.seeding == "rating":
             _rate(self.db, row.game, t, entrants)
         try:

@@ -40,8 +40,13 @@ class LegendsCampaigns:
     ) -> dict[str, Any]:
         return ready.campaign_config(options, party)
 
-    def new_campaign(self, config: Mapping[str, Any], seed: int) -> dict[str, Any]:
-        return sequence.new_campaign(config, seed)
+    def new_campaign(
+        self, config: Mapping[str, Any], seed: int, secret: str | None = None
+    ) -> dict[str, Any]:
+        return sequence.new_campaign(config, seed, secret)
+
+    def campaign_sealed(self, campaign: Mapping[str, Any], secret: str) -> dict[str, Any]:
+        return sequence.sealed(campaign, secret)
 
     def campaign_next(
         self, campaign: Mapping[str, Any], lang: str

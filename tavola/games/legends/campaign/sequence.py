@@ -4,7 +4,10 @@ battle's end and its retries (R134, R139), the carry choices between battles (R1
 A campaign is a JSON object:
 
   config         the campaign's options (`CampaignConfig`)
-  rng            the campaign RNG (battle seeds are drawn from it, R134)
+  rng            the campaign RNG (battle seeds are drawn from it, R134, without a secret)
+  secret         (absent without one) the hex secret each battle's seed is keyed by, with
+                 the battle's place among those fought: the seeds of battles fought, which
+                 are public, tell nothing of the next; never shown
   status         `choose_battle`, `battle`, `carry`, `won` or `lost`
   battle         the battle being fought or about to be (1-based), null while it is chosen
   attempt        1 for the first try of that battle, 2… for its retries
@@ -25,6 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tavola.core import Event, Rng
+from tavola.core.rng import keyed_seed
 
 from ..config import parse_config
 from ..messages import refuse
@@ -35,11 +39,13 @@ from .config import CampaignConfig, battle_config, leader, parse_campaign, party
 Campaign = dict[str, Any]
 
 
-def new_campaign(config: Mapping[str, Any], seed: int) -> Campaign:
+def new_campaign(config: Mapping[str, Any], seed: int, secret: str | None = None) -> Campaign:
+    """From a known `seed` (practice, scenarios), or keyed by a `secret` (`seed` unused)."""
     parsed = parse_campaign(config)
     campaign: Campaign = {
         "config": parsed.model_dump(mode="json"),
-        "rng": Rng(seed).to_json(),
+        "rng": Rng(keyed_seed(secret, "stream") if secret is not None else seed).to_json(),
+        **({"secret": secret} if secret is not None else {}),
         "status": "battle",
         "battle": None,
         "attempt": 1,
@@ -59,7 +65,17 @@ def config_of(campaign: Mapping[str, Any]) -> CampaignConfig:
     return CampaignConfig.model_validate(campaign["config"])
 
 
-def _draw_seed(campaign: Campaign) -> int:
+def sealed(campaign: Mapping[str, Any], secret: str) -> Campaign:
+    """A campaign stored before battle seeds were keyed, its battles from now on keyed by
+    `secret` (one keyed already is returned as it is)."""
+    if "secret" in campaign:
+        return dict(campaign)
+    return {**copy.deepcopy(dict(campaign)), "secret": secret}
+
+
+def _draw_seed(campaign: Campaign, number: int, attempt: int) -> int:
+    if "secret" in campaign:  # keyed by the battle's place among those fought: never twice
+        return keyed_seed(campaign["secret"], "battle", len(campaign["results"]), number, attempt)
     rng = Rng.from_json(campaign["rng"])
     seed = rng.next_u32()
     campaign["rng"] = rng.to_json()
@@ -68,7 +84,10 @@ def _draw_seed(campaign: Campaign) -> int:
 
 def _start(campaign: Campaign, number: int, attempt: int) -> None:
     campaign.update(
-        status="battle", battle=number, attempt=attempt, battle_seed=_draw_seed(campaign)
+        status="battle",
+        battle=number,
+        attempt=attempt,
+        battle_seed=_draw_seed(campaign, number, attempt),
     )
 
 
