@@ -110,3 +110,15 @@ def test_a_person_answers_the_carry_choice_and_is_asked_again_after_a_bad_answer
     carried = [c["card_id"] for c in data["campaign"]["party"]["P1"]["carried"]]
     assert carried == ["S1-005", "S1-037"]  # the striker (1) and the potion (2)
     assert data["battle"] is not None and data["battle"]["config"]["carry_in"]
+
+
+def test_issue28_a_campaign_without_a_seed_keys_its_battles_by_a_secret_it_never_shows(tmp_path):
+    options = tmp_path / "small.json"
+    options.write_text(json.dumps(SMALL))
+    path = tmp_path / "campaign.json"
+    made = invoke("campaign", "new", str(path), "--config", str(options), "--party", "bot,bot")
+    assert made.exit_code == 0, made.output
+    secret = json.loads(path.read_text())["campaign"]["secret"]
+    assert len(bytes.fromhex(secret)) * 8 >= 256
+    shown = invoke("campaign", "status", str(path), "--json")
+    assert shown.exit_code == 0 and secret not in shown.output and secret not in made.output

@@ -105,3 +105,16 @@ def test_r151_a_person_who_does_not_show_loses_by_forfeit(tmp_path):
     result = t.rounds[0].matches[0].games[0].result
     assert t.phase == "over" and result.forfeits == [0]
     assert t.rounds[0].matches[0].winner == 1
+
+
+def test_issue28_a_drawn_tournament_keys_its_games_by_a_secret_it_never_prints(tmp_path):
+    """No seed in the file or given: a 256-bit secret in the state file keys every game's
+    seed; the terminal everyone at the table sees never shows it, nor a seed to search."""
+    path = entrants_file(tmp_path)
+    path.write_text(path.read_text().replace("seed = 5\n", ""))
+    state = tmp_path / "cup.state.json"
+    result = runner.invoke(app, ["tournament", str(path), "--state", str(state), "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    secret = json.loads(state.read_text())["tournament"]["secret"]
+    assert len(bytes.fromhex(secret)) * 8 >= 256
+    assert secret not in result.output and "tournament seed" not in result.output
