@@ -154,11 +154,11 @@ def main() -> None:
             public = play(client)
     games = {g["id"]: g["seed"] for r in public["rounds"] for m in r["matches"] for g in m["games"]}
     first, second, final = games["r1.m1.g1"], games["r1.m2.g1"], games["r2.m1.g1"]
+    print(f"published: semi-final seeds {first} and {second}; the final's {final}")
     if max(first, second) >= 2**32:
         print("the seeds are wider than a stream's 32-bit outputs: searched on their low bits")
         first, second = first & 0xFFFFFFFF, second & 0xFFFFFFFF
     draws = 2 * (len(public["entrants"]) - 1)  # the seeding lottery's and the tickets' shuffles
-    print(f"published: semi-final seeds {first} and {second}; the final's {final}")
     rate = python_rate(first, draws)
     print(
         f"python search: {rate:,.0f} seeds/s, all 2**31 in {2**31 / rate / 60:,.0f} min"
