@@ -18,6 +18,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tavola.core import Table, get_game
+from tavola.server.app import create_app
+from tavola.server.ratelimit import CreationLimit
 from tavola.server.seating import plan_table
 from tests.server.adversarial.test_limits import LONG_THINKER, children_of
 from tests.server.api_helpers import (
@@ -112,7 +114,7 @@ def test_the_thinking_processes_serve_another_clients_question_before_the_floods
         return asked
 
     try:
-        busy = ask("flood", "f0", LONG_THINKER, 3.0)  # cut at its deadline
+        busy = ask("flood", "f0", LONG_THINKER, 1.5)  # cut at its deadline
         later = [ask("flood", f"f{i}", "greedy", 60.0) for i in (1, 2, 3)]
         person = ask("person", "p", "greedy", 60.0)
         wait_for(lambda: all(f.done() for f in [busy, person, *later]), "every answer", 60.0)
@@ -132,7 +134,7 @@ def test_a_bot_whose_move_waits_behind_a_busy_process_moves_by_its_deadline(tmp_
     caplog.set_level(logging.INFO, logger="tavola.server.bots")
     with running(sqlite(tmp_path), think_seconds=0.5) as client:
         thinkers = client.app.state.service.thinkers
-        flood = thinkers.ask(question(LONG_THINKER), time.monotonic() + 20.0, "flood", "f")
+        flood = thinkers.ask(question(LONG_THINKER), time.monotonic() + 10.0, "flood", "f")
         created = create(client, SIMPLIFIED, [ANNA, GREEDY], claim=True)
         game_id, token = created["game_id"], created["tokens"]["P1"]
         seen = wait_view(client, game_id, token, lambda v: "P1" in v["to_act"], "Anna's turn")
@@ -179,3 +181,21 @@ def test_one_client_cannot_seat_searching_bots_without_end(tmp_path):
     assert body["message_it"].startswith("Hai già 8 bot")
     assert people.status_code == 201
     assert again.status_code == 201, again.text
+
+
+def test_each_client_behind_a_trusted_proxy_holds_its_own_searching_seats(tmp_path):
+    """The client is who the creation limit counts: behind a trusted proxy, the address
+    it names; one client's seats do not refuse another's."""
+    limit = CreationLimit(trusted_proxies=("10.0.0.0/8",))
+    app = create_app(sqlite(tmp_path), bot_delay=0, tick=0.01, create_limit=limit)
+    with TestClient(app, client=("10.1.2.3", 5000)) as proxy:
+
+        def create_for(address: str, seed: int) -> int:
+            body = create_body(SIMPLIFIED, [ISMCTS, ISMCTS], seed)
+            headers = {"X-Forwarded-For": address}
+            return proxy.post("/api/games", json=body, headers=headers).status_code
+
+        flooder = [create_for("198.51.100.7", seed) for seed in range(5)]
+        other = create_for("198.51.100.8", 9)
+    assert flooder == [201, 201, 201, 201, 429]
+    assert other == 201
