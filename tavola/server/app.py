@@ -28,6 +28,7 @@ from .ratelimit import DEFAULT_CREATION_LIMIT, CreationLimit
 from .ratings import routes as rating_routes
 from .routes import catalog, exports, pages, play, socket, tables
 from .routes import reports as report_routes
+from .searching import SEARCHING_SEATS
 from .service import GameService
 from .thinking import THINK_SECONDS
 from .tournaments import routes as tournament_routes
@@ -48,14 +49,16 @@ def create_app(
     create_limit: CreationLimit | None = DEFAULT_CREATION_LIMIT,
     idle_seconds: float = IDLE_SECONDS,
     think_seconds: float = THINK_SECONDS,
+    searching_seats: int | None = SEARCHING_SEATS,
     reports_folder: str | os.PathLike[str] | None = None,
 ) -> FastAPI:
     """`public_url`: the address links are built on (else `TAVOLA_PUBLIC_URL`, else links
     are relative); never the request's `Host`, which its sender chooses.
     `create_limit`: games one client may create (None: no limit); `idle_seconds`: how
     long an unfinished game stays in memory unused; `think_seconds`: a searching bot's
-    time budget a move; `reports_folder`: where the balance reports are (else
-    `TAVOLA_REPORTS`, else `runs/` here; "": none)."""
+    time budget a move, from when the move is due; `searching_seats`: searching bots one
+    client may seat at its unfinished tables (None: no limit); `reports_folder`: where
+    the balance reports are (else `TAVOLA_REPORTS`, else `runs/` here; "": none)."""
     public = links.public_base(public_url)  # a bad one stops the start, naming it
     db = Database(database_url, checkpoints_apart=True)
     db.migrate()
@@ -66,6 +69,7 @@ def create_app(
         on_change=hub.changed_threadsafe,
         idle_seconds=idle_seconds,
         think_seconds=think_seconds,
+        searching_seats=searching_seats,
     )
     hub.live = service.live
     service.games.watched = lambda game_id: game_id in hub.connections  # kept in memory

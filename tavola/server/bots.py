@@ -36,6 +36,8 @@ class Pending:
     version: int
     seat: str
     answer: Future[Answer]
+    deadline: float
+    """Monotonic: when the move was due, plus the budget."""
 
 
 class Bots:
@@ -46,15 +48,18 @@ class Bots:
         delay: float,
         thinkers: Thinkers,
         failed: Callable[[str, str, Exception], bool],
+        client_of: Callable[[str], str] = lambda game_id: game_id,
     ) -> None:
         """`live`: the games in memory; `delay`: seconds a bot waits before it moves;
         `failed(game_id, doing, error)`: a game's bot failed (True: the game is set
-        aside, else it is tried again later)."""
+        aside, else it is tried again later); `client_of(game_id)`: whose turn its
+        questions wait for."""
         self.live = live
         self.moves = moves
         self.delay = delay
         self.thinkers = thinkers
         self.failed = failed
+        self.client_of = client_of
         self.pending: dict[str, Pending] = {}
         """By game id: the question each game's searching bot is waiting on (ticks only)."""
 
@@ -109,27 +114,36 @@ class Bots:
 
     def _thought(self, live: Live, seat: str, version: int, bot: str, seed: int) -> Action | None:
         """The searching bot's move once its child process has answered (None: asked, or
-        still thinking). Out of time, or its process lost, the game's reference bot moves."""
+        still thinking). Past its deadline (the budget from when the move was due), out of
+        time or its process lost, the game's reference bot moves."""
         pending = self.pending.get(live.game_id)
         if pending is not None and (pending.version, pending.seat) != (version, seat):
-            if not pending.answer.done():
-                return None  # a question the game has moved past: one at a time
-            pending = None
+            pending = None  # a question the game has moved past: asked again, replacing it
         if pending is None:
+            due = live.bot_due if live.bot_due is not None else time.monotonic()
+            deadline = due + self.thinkers.budget
             question = Question(live.game.name, live.game.dump(live.table.state), seat, bot, seed)
-            self.pending[live.game_id] = Pending(version, seat, self.thinkers.ask(question))
-            return None
+            client = self.client_of(live.game_id)
+            asked = self.thinkers.ask(question, deadline, client, live.game_id)
+            self.pending[live.game_id] = Pending(version, seat, asked, deadline)
+            if not asked.done():
+                return None
+            pending = self.pending[live.game_id]  # answered at once: too late already
         if not pending.answer.done():
-            return None
+            if time.monotonic() < pending.deadline:
+                return None
+            chosen, why = None, "late"  # still waiting, or thinking past its alarm
+        else:
+            try:
+                chosen, why = pending.answer.result()  # the game's own failure is raised here
+            except (BrokenProcessPool, CancelledError):
+                chosen, why = None, "lost its thinking process"
         del self.pending[live.game_id]
-        try:
-            chosen, why = pending.answer.result()  # the game's own failure is raised here
-        except (BrokenProcessPool, CancelledError):
-            chosen, why = None, "lost its thinking process"
         if chosen is not None:
             return Action.from_json(chosen)
         why = {
             "out_of_time": f"did not decide within {self.thinkers.budget} s",
+            "late": f"did not decide within {self.thinkers.budget} s of its move being due",
             "unknown_game": "cannot think in a child process (the game is not registered there)",
         }.get(why, why)
         log.info("game %s: %s's %s %s; the reference bot moves", live.game_id, seat, bot, why)

@@ -8,6 +8,7 @@ import os
 from .app import create_app
 from .loading import IDLE_SECONDS
 from .ratelimit import limit_from
+from .searching import SEARCHING_SEATS
 from .thinking import THINK_SECONDS
 
 app = create_app(
@@ -15,6 +16,7 @@ app = create_app(
     create_limit=limit_from(os.environ),
     idle_seconds=float(os.environ.get("TAVOLA_IDLE_SECONDS", IDLE_SECONDS)),
     think_seconds=float(os.environ.get("TAVOLA_THINK_SECONDS", THINK_SECONDS)),
+    searching_seats=int(os.environ.get("TAVOLA_SEARCHING_SEATS", SEARCHING_SEATS)) or None,
 )
 
 # The modules and the app live as long as the process: frozen, the collector's full passes

@@ -165,11 +165,18 @@ def _within(address: Address, networks: list[Network]) -> bool:
 def install(app: FastAPI, limit: CreationLimit | None) -> None:
     """The app's creation limit (None: none) and its 429's `Retry-After`."""
     app.state.create_throttle = CreationThrottle(limit) if limit is not None else None
+    proxies = limit.trusted_proxies if limit is not None else ()
+    app.state.trusted_proxies = [ipaddress.ip_network(p, strict=False) for p in proxies]
 
     @app.exception_handler(TooManyGames)
     async def too_many(_: Request, exc: TooManyGames) -> JSONResponse:
         headers = {"Retry-After": str(exc.seconds)}
         return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
+
+
+def client_of(connection: HTTPConnection) -> str:
+    """Who is asking, as the creation limit counts it."""
+    return client_key(connection, getattr(connection.app.state, "trusted_proxies", ()))
 
 
 async def may_create(connection: HTTPConnection) -> None:

@@ -20,6 +20,7 @@ from .campaigns.service import CampaignService
 from .clocks import DEADLINES_LOOKED_AT_EVERY, Timeouts
 from .live import Live
 from .loading import IDLE_SECONDS, Games
+from .searching import SEARCHING_SEATS, Clients
 from .tables import Tables
 from .thinking import THINK_SECONDS, Thinkers
 from .tournaments.service import TournamentService
@@ -34,10 +35,13 @@ class GameService:
         on_change: Callable[[str, int], None] | None = None,
         idle_seconds: float = IDLE_SECONDS,
         think_seconds: float = THINK_SECONDS,
+        searching_seats: int | None = SEARCHING_SEATS,
     ) -> None:
         """`on_change(game_id, version)`: called after each move is taken, the game still
         held (the hub builds its updates there). `idle_seconds`: how long an unfinished
-        game stays in memory unused; `think_seconds`: a searching bot's budget a move."""
+        game stays in memory unused; `think_seconds`: a searching bot's budget a move,
+        counted from when it is due; `searching_seats`: how many searching bots one client
+        may seat at its unfinished tables (None: no limit)."""
         self.db = db
         self.on_change = on_change
         # Every write goes through here: concurrent moves share a commit (one disk sync),
@@ -47,9 +51,12 @@ class GameService:
         self.live = self.games.live
         self.moves = Moves(db, self.games, self.writes, self._accepted)
         self.thinkers = Thinkers(think_seconds)
-        self.bots = Bots(self.live, self.moves, bot_delay, self.thinkers, self.games.failed)
+        self.clients = Clients(self.live, searching_seats)
+        self.bots = Bots(
+            self.live, self.moves, bot_delay, self.thinkers, self.games.failed, self.clients.of
+        )
         self.timeouts = Timeouts(db, self.games, self.writes, self.moves)
-        self.tables = Tables(self.games, self.writes, self._schedule)
+        self.tables = Tables(self.games, self.writes, self._schedule, self.clients)
         self.campaigns = CampaignService(db, self.tables)
         self.tournaments = TournamentService(db, self.tables)
         self._deadlines_at = 0.0

@@ -22,8 +22,10 @@ from .clocks import sync_clocks
 from .live import Clock, Live, SeatInfo, now
 from .loading import Games
 from .refusal import Refusal
+from .searching import Clients
 from .seating import SeatPlan, check_creator_seat, check_seed, plan_table, refusal_of
 from .security import hash_token, new_token, token_matches
+from .thinking import searches
 
 ADDED_SEAT = SeatPlan("reference")
 """Who plays a seat the game adds beyond those requested (a referee's)."""
@@ -43,11 +45,19 @@ class _RematchOpened(Exception):
 
 
 class Tables:
-    def __init__(self, games: Games, writes: GroupCommit, schedule: Callable[[Live], None]) -> None:
-        """`schedule`: called on each new game (its bots may be due)."""
+    def __init__(
+        self,
+        games: Games,
+        writes: GroupCommit,
+        schedule: Callable[[Live], None],
+        clients: Clients | None = None,
+    ) -> None:
+        """`schedule`: called on each new game (its bots may be due); `clients`: who
+        opened each game, and the bound on a client's searching seats."""
         self.games = games
         self.writes = writes
         self.schedule = schedule
+        self.clients = clients if clients is not None else Clients(games.live, None)
 
     # -- a new table -----------------------------------------------------------------------
 
@@ -62,10 +72,12 @@ class Tables:
         creator_seat: int | None = None,
         setup: Mapping[str, Any] | None = None,
         invite_only: bool = False,
+        client: str | None = None,
     ) -> tuple[Live, dict[str, SeatPass]]:
         """A new game; returns it and what the creator gets for each human seat.
         `creator_seat`: where the creator sits (an index of `seats`), if it does;
-        `invite_only`: no seat is taken without its invite."""
+        `invite_only`: no seat is taken without its invite; `client`: who asks (its
+        searching seats are bounded; None: the server's own table)."""
         try:
             game = get_game(game_name)
         except UnknownGame as exc:
@@ -74,17 +86,27 @@ class Tables:
         check_seed(plan, seed, practice_seed_known)
         check_creator_seat(plan, creator_seat)
         game_id = secrets.token_hex(8)
-        return self.open(
-            game,
-            plan.config,
-            plan.seats,
-            seed,
-            setup,
-            game_id,
-            seed_known=seed is not None,
-            creator=creator_seat,
-            invite_only=invite_only,
-        )
+        if client is not None:
+            searching = sum(1 for s in plan.seats if searches(s.kind))
+            self.clients.opening(client, game_id, searching)  # or refused
+        done = False
+        try:
+            opened = self.open(
+                game,
+                plan.config,
+                plan.seats,
+                seed,
+                setup,
+                game_id,
+                seed_known=seed is not None,
+                creator=creator_seat,
+                invite_only=invite_only,
+            )
+            done = True
+        finally:
+            if client is not None:
+                self.clients.opened(game_id, done)
+        return opened
 
     def open(
         self,
@@ -346,6 +368,7 @@ class Tables:
                 known = repo.rematch_of(session, live.game_id)
             assert known is not None, "a rematch was recorded"
             return known, False
+        self.clients.inherit(again.game_id, live.game_id)
         return again.game_id, True
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 from starlette.concurrency import run_in_threadpool
 
 from tavola.core.capabilities import HUMAN
@@ -16,7 +16,7 @@ from ..accounts.deps import AccountsOf, Member
 from ..deps import PublicUrl, Pushes, SeatedGame, Service, Token
 from ..links import join_url
 from ..live import Live
-from ..ratelimit import may_create
+from ..ratelimit import client_of, may_create
 from ..schemas import (
     REFUSALS,
     GameCreate,
@@ -33,7 +33,8 @@ from ..tables import SeatPass
 router = APIRouter()
 
 CREATING: dict[int | str, dict[str, Any]] = {**REFUSALS, 429: {"model": Refused}}
-"""Creation's refusals: also 429, too many new games from one client (`Retry-After`)."""
+"""Creation's refusals: also 429, too many new games from one client (`Retry-After`), or
+too many searching bots at its unfinished tables."""
 
 
 @router.post(
@@ -44,13 +45,19 @@ CREATING: dict[int | str, dict[str, Any]] = {**REFUSALS, 429: {"model": Refused}
     dependencies=[Depends(may_create)],
 )
 async def create_game(
-    body: GameCreate, service: Service, base: PublicUrl, account: Member, accounts: AccountsOf
+    body: GameCreate,
+    service: Service,
+    base: PublicUrl,
+    account: Member,
+    accounts: AccountsOf,
+    request: Request,
 ) -> GameCreated:
     """Creates a game; every person's seat gets a join link to share: the creator's own
     seat (`creator_seat`) its token, every other a one-time invite, which whoever joins
     first spends. The seats' kinds, fields and the options are the game's
     (`GET /api/catalog`)."""
     seats = [s.model_dump(exclude_none=True) for s in body.seats]
+    client = client_of(request)
 
     def create() -> tuple[Live, dict[str, SeatPass]]:
         return service.tables.create(
@@ -61,6 +68,7 @@ async def create_game(
             practice_seed_known=body.practice_seed_known,
             creator_seat=body.creator_seat,
             invite_only=body.invite_only,
+            client=client,
         )
 
     live, passes = await run_in_threadpool(create)
