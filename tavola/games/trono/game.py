@@ -49,6 +49,7 @@ from .houses import HOUSES
 from .lotto_calendar import shipped_shifts
 from .messages import moment, refuse
 from .posts import examine_post, post_problems, validate_post
+from .review import hold
 from .state import Player, Post, Team, TronoState, catalogue_of
 from .table_options import (
     TronoSeatOptions,
@@ -278,6 +279,7 @@ class TronoGame:
             raise refuse(
                 "E_CLOCK_REGRESSION", at=format_instant(at), last=format_instant(state.now)
             )
+        reviewing = state.phase == "review"
         if referee.transitions_due(state, at):
             work = state.clone()
             events = referee.run_transitions(work, at)
@@ -288,6 +290,8 @@ class TronoGame:
             events = self._dispatch(state, kind, uid, action, at)
         state.now = at
         state.decisions += 1
+        if reviewing and state.phase == "review":  # R45: the referees' business till published
+            events = hold(state, events)
         return events
 
     def _dispatch(
