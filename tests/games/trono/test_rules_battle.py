@@ -391,3 +391,15 @@ def test_r45_review_before_publish_waits_for_the_referee():
     reports = [e for e in events if e.type == "turn_report"]
     assert reports and all("player:" in " ".join(e.visible_to or ()) for e in reports)
     assert table.state.turn == 2 and len(table.state.bulletins) == 1
+
+
+def test_r45_the_last_turn_waits_for_publication_too():
+    """R45: the game ends, and its winners are told, only once the last turn is published."""
+    table = g4(config={"review_before_publish": True, "max_turns": 1})
+    turn(table, {"tyrell": [("attack", "stark"), "tax", "tax"]})
+    assert table.state.phase == "review" and table.outcome is None
+    assert table.view(Viewer.public())["result"] is None
+    assert table.view(Viewer.referee())["result"]["reason"] == "turn_limit"
+    events = ref(table, "publish_results")
+    assert "game_over" in [e.type for e in events] and table.state.phase == "over"
+    assert table.outcome is not None and table.view(Viewer.public())["result"] is not None
