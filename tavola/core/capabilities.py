@@ -500,6 +500,42 @@ class Exports(Protocol[S]):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class HeldResult:
+    """A result the rules hold back until a publication step (a referees' review):
+    `audience`, the seats it is for once published (empty: the public, so everyone);
+    `needles`, strings that give it away wherever they are written (a JSON fragment of a
+    view or an event, a sentence of an export)."""
+
+    audience: frozenset[str]
+    needles: tuple[str, ...]
+
+
+@runtime_checkable
+class HeldResults(Protocol[S]):
+    """A game whose results reach players only when its rules say (a review before
+    publication): until then only its reviewers see them. The conformance suite plays
+    `holding_config` until something is held and checks that no other seat, nor the
+    public, finds it in a view, an event or an export — then publishes, and checks that
+    each result reaches its audience."""
+
+    def held_results(self, state: S) -> list[HeldResult]:
+        """What is held for publication now (empty: nothing)."""
+        ...
+
+    def reviewers(self, state: S) -> frozenset[str]:
+        """The seats that see what is held before it is published."""
+        ...
+
+    def publication(self, state: S) -> tuple[str, Action] | None:
+        """The seat and action that publish what is held (None: nothing is held)."""
+        ...
+
+    def holding_config(self) -> dict[str, Any]:
+        """A config whose random play reaches a held result."""
+        ...
+
+
 Direction = Literal["weaken", "strengthen"]
 
 
@@ -813,6 +849,7 @@ CAPABILITIES: dict[str, type[Any]] = {
     "campaigns": Campaigns,
     "tournament_rules": TournamentRules,
     "exports": Exports,
+    "held_results": HeldResults,
     "lineups": Lineups,
 }
 """Every optional capability by the name a `GameInfo` declares it with."""

@@ -6,7 +6,8 @@ round-trip through JSON; replaying the log rebuilds the same `state_hash`; every
 legal action is accepted; actions outside the list are refused and leave the state
 unchanged; no view or event stream a seat receives holds an id hidden from it; a
 determinized world looks the same to its seat and depends only on what that seat sees;
-the game's declaration (`GameInfo`) names what it implements.
+the game's declaration (`GameInfo`) names what it implements; a result the rules hold for
+publication reaches nobody but its reviewers before it is published (`check_held_results`).
 Each check raises `ConformanceError` naming the seed, the step and what went wrong.
 """
 
@@ -24,6 +25,9 @@ from .capabilities import (
     Automata,
     Autopilot,
     Evaluation,
+    Exports,
+    HeldResult,
+    HeldResults,
     Narration,
     ReferencePlayer,
     RlEncoding,
@@ -104,6 +108,68 @@ def check_views(game: Game[Any], table: Table, context: str, since: int = 0) -> 
                 raise ConformanceError(f"{context}: {seat}'s view shows hidden {item}")
             if needle in events:
                 raise ConformanceError(f"{context}: {seat}'s events show hidden {item}")
+
+
+def _everything_seen(game: Game[Any], table: Table, seat: str | None) -> str:
+    """All a seat (None: the public) is given: its view, its events and its exports."""
+    viewer = Viewer.seat(seat) if seat is not None else Viewer.public()
+    state = table.state
+    parts: list[Any] = [game.view(state, viewer)]
+    parts += [e.to_json() for e in filter_events(table.events, viewer)]
+    exports = capability(game, Exports)
+    if exports is not None:
+        for lang in game.info.languages:
+            parts += [(x.title, x.text) for x in exports.exports(state, viewer, lang)]
+    return json.dumps(parts, ensure_ascii=False)
+
+
+def check_held_hidden(
+    game: Game[Any], table: Table, held: list[HeldResult], reviewers: frozenset[str], context: str
+) -> None:
+    """Nothing held for publication is in what a seat other than a reviewer, or the
+    public, is given (a needle is looked for in its JSON form as well as written)."""
+    for seat in [*(s for s in game.seats(table.state) if s not in reviewers), None]:
+        seen = _everything_seen(game, table, seat)
+        for result in held:
+            for needle in result.needles:
+                if needle in seen or json.dumps(needle, ensure_ascii=False)[1:-1] in seen:
+                    who = seat or "the public"
+                    raise ConformanceError(f"{context}: {who} is given a held result: {needle}")
+
+
+def check_held_results(game: Game[Any], seed: int) -> Table:
+    """For a game that holds results for publication (`HeldResults`): random play of its
+    holding table until a result is held; then nobody but the reviewers is given it; then
+    the game's own publication step, after which each result reaches its audience."""
+    holds = capability(game, HeldResults)
+    if holds is None:
+        raise ConformanceError(f"{game.name}: holds no result for publication")
+    table = Table(game, holds.holding_config(), seed)
+    rng = Rng(seed, stream=98)
+    cap = game.max_decisions(table.state)
+    steps = 0
+    while not (held := holds.held_results(table.state)):
+        if not table.to_act or steps > cap:
+            raise ConformanceError(f"seed {seed}: its holding table never held a result")
+        waiting = sorted(table.to_act)
+        seat = waiting[rng.below(len(waiting))]
+        table.act(seat, random_action(game, table.state, seat, rng))
+        steps += 1
+    context = f"seed {seed}, step {steps}"
+    check_held_hidden(game, table, held, holds.reviewers(table.state), context)
+    publishing = holds.publication(table.state)
+    if publishing is None:
+        raise ConformanceError(f"{context}: a result is held but nothing publishes it")
+    table.act(*publishing)
+    for result in held:
+        audience: list[str | None] = [*sorted(result.audience)] or [None]
+        for reader in audience:
+            seen = _everything_seen(game, table, reader)
+            for needle in result.needles:
+                if needle not in seen and json.dumps(needle, ensure_ascii=False)[1:-1] not in seen:
+                    who = reader or "the public"
+                    raise ConformanceError(f"{context}: published, {who} is not given {needle}")
+    return table
 
 
 def check_determinize(game: Game[Any], state: Any, rng: Rng, context: str) -> None:
@@ -304,6 +370,10 @@ def play_random_game(
         if steps % (deep_checks_every if steps < 150 else 5 * deep_checks_every) == 0:
             check_step(game, table, rng, context)
             check_views(game, table, context, since=checked_events)
+            if (holds := capability(game, HeldResults)) is not None:
+                held = holds.held_results(table.state)
+                if held:
+                    check_held_hidden(game, table, held, holds.reviewers(table.state), context)
             check_capabilities(game, table, checked_events, context)
             checked_events = len(table.events)
             check_determinize(game, table.state, rng, context)

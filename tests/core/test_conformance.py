@@ -5,12 +5,13 @@ from typing import Any
 
 import pytest
 
-from tavola.core import Rng, game_names, get_game
-from tavola.core.capabilities import SampleConfigs, capability
+from tavola.core import Event, Rng, Viewer, game_names, get_game
+from tavola.core.capabilities import HeldResults, SampleConfigs, capability
 from tavola.core.conformance import (
     ConformanceError,
     check_declaration,
     check_determinize_blind,
+    check_held_results,
     play_random_game,
 )
 
@@ -96,3 +97,58 @@ def test_the_blind_determinize_check_passes_a_world_drawn_from_what_the_seat_see
 def test_the_blind_determinize_check_catches_a_world_drawn_from_the_real_hidden_order():
     with pytest.raises(ConformanceError, match="depends on what it cannot see"):
         check_determinize_blind(Hands(peek=True), {"a": [5, 1, 3], "b": [2, 6, 4]}, Rng(1), "toy")
+
+
+HOLDING = [name for name in game_names() if capability(get_game(name), HeldResults) is not None]
+
+
+@pytest.mark.parametrize(("name", "seed"), [(n, s) for n in HOLDING for s in range(3)])
+def test_a_held_result_reaches_nobody_before_publication(name, seed):
+    """Issue 28, finding 8: results reach players only when the rules say."""
+    table = check_held_results(get_game(name), seed)
+    assert table.state is not None
+
+
+def test_some_game_holds_results_for_publication():
+    assert HOLDING  # Gioco del Trono's review (R45): the check above is not empty
+
+
+class Leaky:
+    """Gioco del Trono under review, but telling a team or the public what only the
+    referees see: in its views, in its exports, or in the events it sends."""
+
+    def __init__(self, where: str) -> None:
+        self.inner = get_game("trono")
+        self.name, self.info, self.where = "trono", self.inner.info, where
+
+    def view(self, state: Any, viewer: Viewer) -> Any:
+        return self.inner.view(state, Viewer.referee() if self.where == "view" else viewer)
+
+    def exports(self, state: Any, viewer: Viewer, lang: str) -> Any:
+        seen = Viewer.referee() if self.where == "exports" else viewer
+        return self.inner.exports(state, seen, lang)
+
+    def apply(self, state: Any, seat: str, action: Any) -> Any:
+        events = self.inner.apply(state, seat, action)
+        if self.where == "events":  # sent as they are made, to their own audiences
+            events += [Event.from_record(r) for r in state.held_events]
+        return events
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(self.inner, attr)
+
+
+@pytest.mark.parametrize("where", ["view", "exports", "events"])
+def test_a_game_that_gives_away_a_held_result_is_caught(where):
+    with pytest.raises(ConformanceError, match="is given a held result"):
+        check_held_results(Leaky(where), 0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("name", "seed"), [(n, s) for n in HOLDING for s in range(3)])
+def test_random_play_of_a_holding_table_conforms(name, seed):
+    """The whole suite on the table that holds results (determinized worlds included)."""
+    game = get_game(name)
+    holds = capability(game, HeldResults)
+    assert holds is not None
+    table = play_random_game(game, holds.holding_config(), seed)
+    assert game.outcome(table.state) is not None

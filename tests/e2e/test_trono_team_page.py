@@ -47,12 +47,14 @@ def ok(api: Api, game_id: str, token: str, action: dict[str, Any]) -> None:
     assert response.status_code == 200, response.text
 
 
-def live_season(api: Api) -> tuple[str, dict[str, str], dict[str, Any]]:
+def live_season(api: Api, review: bool = False) -> tuple[str, dict[str, str], dict[str, Any]]:
     """A live season at its first open turn, on the server's own clock: twelve players
-    registered, teams formed, houses ranked, the game started by the referee."""
+    registered, teams formed, houses ranked, the game started by the referee. With
+    `review`, the referee reviews each turn's results before publishing them (R45)."""
     seats: list[dict[str, Any]] = [{"name": name} for name in PLAYERS]
     seats.append({"name": "Arbitra", "role": "referee"})
-    body = {"game": "trono", "options": {"mode": "live"}, "seats": seats, "creator_seat": 12}
+    options = {"mode": "live", "review_before_publish": review}
+    body = {"game": "trono", "options": options, "seats": seats, "creator_seat": 12}
     made = api.http.post("/api/games", json=body).json()
     game_id = made["game_id"]
     tokens = {s["seat"]: s["token"] for s in made["seats"] if s["token"]}

@@ -103,21 +103,23 @@ class Season:
         return self.member(house, n).split(":", 1)[1]
 
 
-def live_table(client: TestClient) -> dict[str, Any]:
+def live_table(client: TestClient, review: bool = False) -> dict[str, Any]:
     seats = [{"name": name} for name in PLAYERS]
     seats += [{"name": name, "role": "referee"} for name in REFEREES]
-    body = {"game": "trono", "options": {"mode": "live"}, "seats": seats, "creator_seat": 12}
+    options = {"mode": "live", "review_before_publish": review}
+    body = {"game": "trono", "options": options, "seats": seats, "creator_seat": 12}
     response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.text
     return dict(response.json())
 
 
-def season(client: TestClient, clock: ServerClock) -> Season:
+def season(client: TestClient, clock: ServerClock, review: bool = False) -> Season:
     """A live season at its first open turn: twelve players registered, the registration
     closed and the teams formed from the reference draw, each team's house ranking, the
-    game started on Monday 26 October 2026 (deadline Tuesday 27, 19:50 Rome)."""
+    game started on Monday 26 October 2026 (deadline Tuesday 27, 19:50 Rome). With
+    `review`, the referees review each turn's results before publishing them (R45)."""
     clock.set("2026-10-20 11:00")
-    made = live_table(client)
+    made = live_table(client, review)
     game_id = made["game_id"]
     tokens = {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
     for s in made["seats"]:

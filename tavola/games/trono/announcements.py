@@ -104,13 +104,20 @@ def opened_block(view: Mapping[str, Any], lang: str) -> Block | None:
     return Block(t(lang, "board.opened", turn=view["turn"]), [deadline])
 
 
+def review_block(view: Mapping[str, Any], lang: str) -> Block | None:
+    """R45: the turn the referees are reviewing, with none of its results."""
+    if view.get("phase") != "review" or not view.get("turn"):
+        return None
+    return Block(t(lang, "board.review", turn=view["turn"]), [t(lang, "board.review_note")])
+
+
 def announcements(view: Mapping[str, Any], lang: str) -> list[Block]:
     """Every public announcement of the season, newest first."""
     blocks: list[Block] = []
     if view.get("phase") == "over" and view.get("result"):
         ending = winner_lines(view, lang)
         blocks.append(Block(ending[0], ending[1:]))
-    opened = opened_block(view, lang)
+    opened = opened_block(view, lang) or review_block(view, lang)
     if opened is not None:
         blocks.append(opened)
     bulletins = list(view.get("bulletins", []))

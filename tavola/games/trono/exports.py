@@ -13,9 +13,10 @@ from typing import Any
 from tavola.core import Viewer
 from tavola.core.capabilities import ExportText
 
-from .announcements import announcements, opened_block, results_block, standings
+from .announcements import announcements, opened_block, results_block, review_block, standings
 from .bbcode import bullet_list, heading, subheading
 from .forum_render import house_name, t, team_report_lines, winner_lines, with_names
+from .review import published
 from .state import Team, TronoState, catalogue_of
 from .views import view_for
 
@@ -23,8 +24,11 @@ PUBLIC = "public"
 
 
 def _named_view(state: TronoState, viewer: Viewer) -> dict[str, Any]:
+    """The reader's view; `state` is already what the export's reader may know (R45), so
+    a referee reads under review the texts that publication will send."""
     referees = frozenset(f"referee:{r}" for r in state.config.referees)
-    return with_names(view_for(state, viewer, referees), catalogue_of(state.config))
+    view = view_for(state, viewer, referees, preview=True)
+    return with_names(view, catalogue_of(state.config))
 
 
 def last_report_turn(state: TronoState) -> int | None:
@@ -45,7 +49,7 @@ def public_post(state: TronoState, lang: str) -> ExportText:
         previous = bulletins[-2] if len(bulletins) > 1 else None
         results = results_block(view, bulletins[-1], previous, lang)
         lines += [subheading(results.title), *bullet_list(results.lines), ""]
-    opened = opened_block(view, lang)
+    opened = opened_block(view, lang) or review_block(view, lang)
     if opened is not None:
         lines += [subheading(opened.title), *bullet_list(opened.lines), ""]
     if view.get("phase") == "over":
@@ -101,13 +105,17 @@ def _teams_with_report(state: TronoState, turn: int) -> list[Team]:
 
 def exports_for(state: TronoState, viewer: Viewer, lang: str) -> list[ExportText]:
     """The public post for everyone; the referees every team's message of the latest
-    resolved turn, a team's member its own team's."""
+    resolved turn, a team's member its own team's. Under review (R45) the referees read
+    the texts publication will send, everyone else those of the last published turn."""
+    referees = frozenset(f"referee:{r}" for r in state.config.referees)
+    referee = viewer.is_referee or bool(viewer.seats and viewer.seats <= referees)
+    if not referee:
+        state = published(state)
     texts = [public_post(state, lang)]
     turn = last_report_turn(state)
     if turn is None:
         return texts
-    referees = frozenset(f"referee:{r}" for r in state.config.referees)
-    if viewer.is_referee or (viewer.seats and viewer.seats <= referees):
+    if referee:
         teams = _teams_with_report(state, turn)
     else:
         users = {s.partition(":")[2] for s in viewer.seats if s.startswith("player:")}

@@ -25,6 +25,7 @@ from tavola.core.capabilities import (
     HUMAN,
     ExportText,
     GameInfo,
+    HeldResult,
     Preset,
     TerminalPrompt,
     TerminalRequest,
@@ -32,7 +33,7 @@ from tavola.core.capabilities import (
 )
 from tavola.core.protocol import Game
 
-from . import referee
+from . import held, referee
 from .announcements import board
 from .audit_words import audit_words
 from .bot import ReferenceBot, post_menu
@@ -49,6 +50,7 @@ from .houses import HOUSES
 from .lotto_calendar import shipped_shifts
 from .messages import moment, refuse
 from .posts import examine_post, post_problems, validate_post
+from .review import hold, published
 from .state import Player, Post, Team, TronoState, catalogue_of
 from .table_options import (
     TronoSeatOptions,
@@ -122,6 +124,7 @@ INFO = GameInfo(
         "action_check",
         "evaluation",
         "exports",
+        "held_results",
         "private_waiting",
         "reference_player",
         "sample_configs",
@@ -278,6 +281,7 @@ class TronoGame:
             raise refuse(
                 "E_CLOCK_REGRESSION", at=format_instant(at), last=format_instant(state.now)
             )
+        reviewing = state.phase == "review"
         if referee.transitions_due(state, at):
             work = state.clone()
             events = referee.run_transitions(work, at)
@@ -288,6 +292,8 @@ class TronoGame:
             events = self._dispatch(state, kind, uid, action, at)
         state.now = at
         state.decisions += 1
+        if reviewing and state.phase == "review":  # R45: the referees' business till published
+            events = hold(state, events)
         return events
 
     def _dispatch(
@@ -407,6 +413,20 @@ class TronoGame:
         who may read it (exports.py)."""
         return exports_for(state, viewer, lang)
 
+    # -- results held for publication (R45; the `HeldResults` capability, held.py) ------------
+
+    def held_results(self, state: TronoState) -> list[HeldResult]:
+        return held.held_results(state)
+
+    def reviewers(self, state: TronoState) -> frozenset[str]:
+        return self.referee_seats(state)
+
+    def publication(self, state: TronoState) -> tuple[str, Action] | None:
+        return held.publication(state)
+
+    def holding_config(self) -> dict[str, Any]:
+        return held.holding_config()
+
     def hidden_from(self, state: TronoState, seat: str) -> set[str]:
         if seat in self.referee_seats(state):
             return set()
@@ -423,7 +443,8 @@ class TronoGame:
         from what it sees and `rng` alone (DECISIONS 18); the referees see everything."""
         if seat in self.referee_seats(state):
             return state.clone()
-        return player_world(state, seat.partition(":")[2], rng)
+        # under review (R45), from the game as last published: the seat knows no more
+        return player_world(published(state), seat.partition(":")[2], rng)
 
     def evaluate(self, state: TronoState, seat: str) -> float:
         """How `seat`'s team stands, for the search bots (DECISIONS 19): called on their

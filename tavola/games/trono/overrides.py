@@ -16,6 +16,7 @@ from .lotto import DrawProblem, check_numbers
 from .messages import Phrase, phase_word, reason, refuse
 from .referee import _only, _referees, _team_audience, audit, publish
 from .resolution import resolve_turn
+from .review import hold, supersede
 from .state import CharacterInstance, Team, TronoState, catalogue_of
 
 NOT_OVERRIDABLE = frozenset(
@@ -269,9 +270,13 @@ def _correct(state: TronoState, subject: Any, value: Mapping[str, Any], at: int)
 
 
 def _redo(state: TronoState, value: Mapping[str, Any], at: int) -> list[Event]:
-    """R68: turn k again from its pre-resolution state with the corrected numbers."""
+    """R68: turn k again from its pre-resolution state with the corrected numbers. Results
+    already sent are sent again flagged `corrected`; under review nothing was sent, so the
+    correction only changes what will be (R45, review.py)."""
     numbers = state.audit[-1].after
     assert state.pre_resolution is not None
+    sent = state.phase != "review"
+    shown = supersede(state)
     audit_log = list(state.audit)
     restored = TronoState.model_validate(state.pre_resolution)
     for name in TronoState.model_fields:
@@ -294,18 +299,25 @@ def _redo(state: TronoState, value: Mapping[str, Any], at: int) -> list[Event]:
             corrected=True,
         )
     )
-    events = [Event("draw_corrected", {"turn": state.turn, "numbers": numbers})]
+    if sent:
+        events = [Event("draw_corrected", {"turn": state.turn, "numbers": numbers})]
+    else:  # the draw the turn will be published with, as any other
+        events = [
+            Event(
+                "draw_recorded",
+                {"purpose": "turn", "turn": state.turn, "date": day, "numbers": numbers},
+            )
+        ]
     events += resolve_turn(state, numbers)
     for team in state.teams:
-        if team.reports and team.reports[-1]["turn"] == state.turn:
+        if sent and team.reports and team.reports[-1]["turn"] == state.turn:
             team.reports[-1]["corrected"] = True
     state.pre_resolution = before
-    if state.phase == "over" or not state.config.review_before_publish:
-        events += publish(state, at)
-        state.bulletins[-1]["corrected"] = True
-    else:
-        state.phase = "review"
-    return events
+    if not state.config.review_before_publish:
+        return events + publish(state, at)
+    state.phase = "review"
+    state.last_published = shown
+    return hold(state, events)
 
 
 def _end(state: TronoState, subject: Any, value: Mapping[str, Any], at: int) -> Result:

@@ -18,6 +18,7 @@ from .lotto import DrawProblem, check_numbers, simulate
 from .lotto_calendar import game_calendar
 from .messages import day_of, day_words, phase_word, reason, refuse, text
 from .resolution import resolve_turn
+from .review import hold, release
 from .state import AuditEntry, Draw, Player, Team, TronoState
 
 
@@ -456,16 +457,17 @@ def _turn_draw(
     ]
     events += resolve_turn(state, numbers)
     state.pre_resolution = before
-    if state.phase == "over" or not state.config.review_before_publish:
-        events += publish(state, at)
-    else:
-        state.phase = "review"
-    return events
+    if not state.config.review_before_publish:
+        return events + publish(state, at)
+    # R45: the referees review the results, the last turn's too; nobody else hears of them
+    state.phase = "review"
+    return hold(state, events)
 
 
 def publish(state: TronoState, at: int) -> list[Event]:
     """P13: the public bulletin; then the next turn opens (R45)."""
     k = state.turn
+    released = release(state)
     last = state.resolutions[-1] if state.resolutions else {"eliminated": []}
     removed = bool(last.get("tower_removed"))
     bulletin: dict[str, Any] = {
@@ -499,10 +501,19 @@ def publish(state: TronoState, at: int) -> list[Event]:
             if state.result["hand"]:
                 lines.append(text(lang, "bulletin.hand", house=state.result["hand"]))
         bulletin[f"lines_{lang}"] = lines
+    # R68: results sent again after a correction say so (a turn corrected before it was
+    # ever published is simply published)
+    if any(r.get("corrected") for team in state.teams for r in team.reports if r["turn"] == k):
+        bulletin["corrected"] = True
     state.bulletins.append(bulletin)
     state.published_turn = k
-    events = [Event("turn_published", {"turn": k, "throne": state.throne, "tower": state.tower})]
-    if state.phase != "over":
+    events = [
+        *released,
+        Event("turn_published", {"turn": k, "throne": state.throne, "tower": state.tower}),
+    ]
+    if state.result is not None:
+        state.phase = "over"  # the last turn, held for review, ends the game once published
+    else:
         events += open_turn(state, at)
     return events
 

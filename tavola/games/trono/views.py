@@ -13,6 +13,7 @@ from .clock import format_instant
 from .houses import HOUSES, display_name
 from .lotto_calendar import game_calendar
 from .referee import expected_draw_date
+from .review import published
 from .state import Post, Team, TronoState, catalogue_of
 
 
@@ -269,9 +270,16 @@ def referee_view(state: TronoState) -> dict[str, Any]:
     return view
 
 
-def view_for(state: TronoState, viewer: Viewer, referees: frozenset[str]) -> dict[str, Any]:
+def view_for(
+    state: TronoState, viewer: Viewer, referees: frozenset[str], *, preview: bool = False
+) -> dict[str, Any]:
+    """What `viewer` sees: the referees everything; a team and the public the game as last
+    published (R45: a turn under review shows none of its results), unless `preview`
+    (the referees reading what a team will be sent)."""
     if viewer.is_referee or (viewer.seats and viewer.seats <= referees):
         return referee_view(state)
+    if not preview:
+        state = published(state)
     view = public_view(state)
     if not viewer.seats:
         return view

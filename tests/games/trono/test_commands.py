@@ -227,6 +227,25 @@ def test_practice_table_by_hand_resolves_with_simulated_draws(tmp_path):
     assert "phase: turn open" in status and "Waiting for: Greyjoy, Stark" in status
 
 
+def test_under_review_the_referee_reads_the_reports_to_be_sent_and_the_public_none(tmp_path):
+    """R45 on the command line: `report --team` gives the referee what publication will
+    send, `report --public` still nothing of the turn; `publish` sends it."""
+    config = tmp_path / "review.toml"
+    config.write_text("review_before_publish = true\n")
+    path = tmp_path / "p.json"
+    ok("new", path, "--mode", "practice", "--teams", "4", "--seed", "42", "--config", config)
+    for no in range(1, 5):
+        ok("ranking", path, "--team", f"team{no}", "stark,tully,tyrell,greyjoy")
+    ok("start", path)
+    ok("post", path, "--team", "stark", "attack(all) defend rally")
+    ok("resolve", path)
+    assert "Rapporto per Stark — turno 1" in ok("report", path, "--team", "stark")
+    public = ok("report", path, "--public")
+    assert "risultati in revisione" in public and "Ultimo bollettino" not in public
+    ok("publish", path)
+    assert "Ultimo bollettino:\nTurno 1 di 36" in ok("report", path, "--public")
+
+
 def test_text_helpers():
     assert parse_actions("attack(Lannister) defend tax") == [
         {"kind": "attack", "target": "lannister"},

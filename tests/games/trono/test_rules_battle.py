@@ -8,7 +8,7 @@ stark 0,2,3,1,4; bolton 3,0,2,3,1.
 from tavola.core import Table, Viewer
 from tavola.games.trono.lotto import lotto_rank
 
-from .tables import D, close, draw, g4, g8, post, ref, refused, report, team, turn, with_values
+from .tables import REF, D, close, draw, g4, g8, post, ref, refused, report, team, turn, with_values
 
 
 def test_r29_values_bonus_malus_and_floor_zero():
@@ -381,6 +381,25 @@ def test_r45_review_before_publish_waits_for_the_referee():
     assert table.state.phase == "review" and table.state.bulletins == []
     assert not any(e.type == "turn_published" for e in events)
     refused("E_PHASE", ref, table, "start_game")
+    held = [e for e in events if e.type != "turn_locked"]
+    assert all(e.visible_to == frozenset({REF}) for e in held)  # the referees' only
     events = ref(table, "publish_results")
-    assert [e.type for e in events] == ["turn_published", "turn_opened"]
+    # the results reach their audiences at publication, then the next turn opens
+    kinds = [e.type for e in events]
+    assert kinds[-2:] == ["turn_published", "turn_opened"] and "draw_recorded" in kinds
+    assert set(kinds[:-2]) <= {e.type for e in held}
+    reports = [e for e in events if e.type == "turn_report"]
+    assert reports and all("player:" in " ".join(e.visible_to or ()) for e in reports)
     assert table.state.turn == 2 and len(table.state.bulletins) == 1
+
+
+def test_r45_the_last_turn_waits_for_publication_too():
+    """R45: the game ends, and its winners are told, only once the last turn is published."""
+    table = g4(config={"review_before_publish": True, "max_turns": 1})
+    turn(table, {"tyrell": [("attack", "stark"), "tax", "tax"]})
+    assert table.state.phase == "review" and table.outcome is None
+    assert table.view(Viewer.public())["result"] is None
+    assert table.view(Viewer.referee())["result"]["reason"] == "turn_limit"
+    events = ref(table, "publish_results")
+    assert "game_over" in [e.type for e in events] and table.state.phase == "over"
+    assert table.outcome is not None and table.view(Viewer.public())["result"] is not None

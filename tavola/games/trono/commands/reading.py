@@ -15,8 +15,10 @@ from ..forum_render import (
     referee_lines,
     team_report_lines,
     winner_lines,
+    with_names,
 )
-from ..state import TronoState
+from ..state import TronoState, catalogue_of
+from ..views import view_for
 from .options import BBCodeOpt, FileArg, LangOpt
 from .session import awaiting, fail, find_team, hint, readable, team_label
 from .texts import cli_error, echo_lines, say
@@ -45,7 +47,12 @@ def report(
             viewer = Viewer.team(found.key, [f"player:{m}" for m in found.members])
             if not found.members:
                 raise cli_error("E_NO_MEMBERS", team=team_label(state, found))
-            lines = team_report_lines(readable(table, viewer), lang, turn=turn, bbcode=bbcode)
+            # the referee reads what the team is (or, under review, will be) sent (R45)
+            referees = frozenset(f"referee:{r}" for r in state.config.referees)
+            seen = with_names(
+                view_for(state, viewer, referees, preview=True), catalogue_of(state.config)
+            )
+            lines = team_report_lines(seen, lang, turn=turn, bbcode=bbcode)
         elif public:
             view = readable(table, Viewer.public())
             if turn is not None:
