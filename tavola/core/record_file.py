@@ -15,6 +15,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from . import commitment
 from .actions import Action, Event
 from .capabilities import SampleConfigs, capability
 from .errors import TavolaError
@@ -107,6 +108,7 @@ def create(
     if not config:
         samples = capability(game, SampleConfigs)
         config = dict(samples.sample_configs()[0]) if samples is not None else {}
-    table = Table(game, config, secrets.randbelow(2**31) if seed is None else seed)
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    table = Table(game, config, seed, salt=commitment.new_salt())  # `tavola verify` checks it
     save_table(table, path)
     return table
