@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from . import commitment
 from .actions import Action, Event
-from .jsonform import Json
+from .jsonform import Json, digest
 from .protocol import Game, Outcome, state_hash
 from .registry import get_game
 from .viewer import Viewer, filter_events
@@ -46,6 +46,9 @@ class GameRecord:
     """The seed's commitment salt (None: a table dealt before commitments, or without one)."""
     commitment: str | None = None
     """The SHA-256 of seed and salt every seat was shown when the table was dealt."""
+    events_hash: str | None = None
+    """The digest of every event the game made, cards dealt included (`events_digest`):
+    what a replay from the seed must make again."""
 
     def to_json(self) -> dict[str, Json]:
         data: dict[str, Json] = {
@@ -59,6 +62,7 @@ class GameRecord:
         if self.salt is not None or self.commitment is not None:  # older records: as they were
             data["salt"] = self.salt
             data["commitment"] = self.commitment
+            data["events_hash"] = self.events_hash
         return data
 
     @classmethod
@@ -72,6 +76,7 @@ class GameRecord:
             state_hash=data.get("state_hash"),
             salt=data.get("salt"),
             commitment=data.get("commitment"),
+            events_hash=data.get("events_hash"),
         )
 
     def save(self, path: str | Path) -> None:
@@ -186,6 +191,7 @@ class Table:
             self.hash,
             salt=self.salt,
             commitment=self.commitment,
+            events_hash=events_digest(self.events) if self.salt is not None else None,
         )
 
     def play(
@@ -210,6 +216,11 @@ class Table:
             if on_events is not None:
                 on_events(events)
         return applied
+
+
+def events_digest(events: list[Event]) -> str:
+    """SHA-256 of the canonical JSON of every event in full (audience and public twin too)."""
+    return digest([e.to_record() for e in events])
 
 
 def replay(record: GameRecord) -> Table:

@@ -5,14 +5,13 @@ this; the verdict is in Italian and English."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import commitment
 from .errors import TavolaError
-from .table import GameRecord, Table
+from .table import GameRecord, Table, events_digest
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +72,7 @@ class Verdict:
 
 def verify(data: Mapping[str, Any], expected_commitment: str | None = None) -> Verdict:
     """Checks a game record: a `tavola play --save`/`tavola new` file or a record the server
-    gave for a finished game (which also carries every event). `expected_commitment`: the
+    gave for a finished game. `expected_commitment`: the
     hash the checker noted at the table, if any, which the record's must equal."""
     verdict = Verdict()
     if data.get("finished") is False:
@@ -100,9 +99,19 @@ def verify(data: Mapping[str, Any], expected_commitment: str | None = None) -> V
     table = _replayed(verdict, record)
     if table is None:
         return verdict
-    recorded = data.get("events")
-    if recorded is not None:
-        _same_events(verdict, table, recorded)
+    if record.events_hash is not None:
+        same_events = record.events_hash == events_digest(table.events)
+        verdict.add(
+            "events",
+            same_events,
+            f"All {len(table.events)} events, every card dealt included, are as recorded."
+            if same_events
+            else "Replaying from the seed makes other events (other cards) than the record's.",
+            f"Tutti i {len(table.events)} eventi, ogni carta distribuita compresa, sono come nel"
+            " registro."
+            if same_events
+            else "Rigiocando dal seme si hanno altri eventi (altre carte) da quelli del registro.",
+        )
     same = record.state_hash is not None and record.state_hash == table.hash
     verdict.add(
         "state_hash",
@@ -191,36 +200,3 @@ def _replayed(verdict: Verdict, record: GameRecord) -> Table | None:
         f"Rigiocando dal seme tutte le {len(record.log)} azioni sono accettate.",
     )
     return table
-
-
-def _same_events(verdict: Verdict, table: Table, recorded: Any) -> None:
-    """Every event the replay makes (cards dealt included) against the recorded ones."""
-    replayed = [_plain(e.to_record()) for e in table.events]
-    given = _plain(recorded) if isinstance(recorded, list) else None
-    first = None
-    if given is not None:
-        first = next(
-            (i for i, (a, b) in enumerate(zip(replayed, given, strict=False)) if a != b),
-            None if len(replayed) == len(given) else min(len(replayed), len(given)),
-        )
-    if given is not None and first is None:
-        verdict.add(
-            "events",
-            True,
-            f"All {len(replayed)} events, every card dealt included, are as recorded.",
-            f"Tutti i {len(replayed)} eventi, ogni carta distribuita compresa, sono come nel"
-            " registro.",
-        )
-        return
-    where = first + 1 if first is not None else 0
-    verdict.add(
-        "events",
-        False,
-        f"Replaying from the seed, event {where} differs from the record.",
-        f"Rigiocando dal seme, l'evento {where} è diverso da quello del registro.",
-    )
-
-
-def _plain(value: Any) -> Any:
-    """JSON as stored (tuples made lists), so that the two sides compare as equal."""
-    return json.loads(json.dumps(value))

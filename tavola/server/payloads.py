@@ -138,10 +138,7 @@ def record(live: Live, seat: str | None) -> dict[str, Any]:
     viewer = viewer_of(seat)
     with live.lock:
         if live.status == "over":
-            # Every event too (the seed reveals them all anyway): what `tavola verify`
-            # checks the replay from the seed against, card by card.
-            events = [e.to_record() for e in live.table.events]
-            return {"finished": True, **live.table.record().to_json(), "events": events}
+            return {"finished": True, **live.table.record().to_json()}
         visible = filter_events(live.table.events, viewer)
         return {
             "finished": False,
