@@ -115,7 +115,7 @@ def play(
     humans = [seat for seat, kind in kinds.items() if kind == HUMAN]
     # One person at the table reads the game as its seat sees it; otherwise as the public.
     viewer = Viewer.seat(humans[0]) if len(humans) == 1 else Viewer.public()
-    console.print(say(lang, "commitment", commitment=table.commitment))
+    console.print(say(lang, "commitment", commitment=table.commitment), soft_wrap=True)
     screen.opening(table, filter_events(table.events, viewer))
 
     def tell(events: list[Event]) -> None:
@@ -132,7 +132,7 @@ def play(
         _save(table, save, console, lang)
         raise typer.Exit(1) from None
     screen.outcome(table)
-    console.print(say(lang, "revealed", seed=table.seed, salt=table.salt))
+    console.print(say(lang, "revealed", seed=table.seed, salt=table.salt), soft_wrap=True)
     _save(table, save, console, lang)
 
 
@@ -167,4 +167,4 @@ def _players(
 def _save(table: Table, path: Path | None, console: Console, lang: str) -> None:
     if path is not None:
         table.record().save(path)
-        console.print(say(lang, "saved", path=str(path)))
+        console.print(say(lang, "saved", path=str(path)), soft_wrap=True)

@@ -48,7 +48,7 @@ def verify(
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
     except (OSError, ValueError) as exc:
-        console.print(escape(words["unreadable"].format(path=record, error=exc)))
+        console.print(escape(words["unreadable"].format(path=record, error=exc)), soft_wrap=True)
         raise typer.Exit(1) from None
     verdict = verify_record(data, commitment)
     for key, value in (
@@ -57,11 +57,11 @@ def verify(
         ("salt", verdict.salt),
     ):
         if value is not None:
-            console.print(words[key].format(value=value))
+            console.print(words[key].format(value=value), soft_wrap=True)
     for check in verdict.checks:
         mark = "[green]✓[/]" if check.passed else "[red]✗[/]"
-        console.print(f"{mark} {escape(check.text(lang))}")
+        console.print(f"{mark} {escape(check.text(lang))}", soft_wrap=True)
     colour = "green" if verdict.passed else "red"
-    console.print(f"[bold {colour}]{escape(verdict.summary(lang))}[/]")
+    console.print(f"[bold {colour}]{escape(verdict.summary(lang))}[/]", soft_wrap=True)
     if not verdict.passed:
         raise typer.Exit(1)

@@ -62,7 +62,8 @@ class Verdict:
         return {
             "verified": self.passed,
             "commitment": self.commitment,
-            "seed": self.seed,
+            # Decimal digits, as a string: a browser's number loses those beyond 2^53.
+            "seed": None if self.seed is None else str(self.seed),
             "salt": self.salt,
             "checks": [c.to_json() for c in self.checks],
             "summary": self.summary("en"),

@@ -68,11 +68,12 @@ def payload(
 
 
 def revealed(live: Live) -> dict[str, Any] | None:
-    """A finished game's seed and salt, which open its commitment; None until the end."""
+    """A finished game's seed and salt, which open its commitment; None until the end. The
+    seed in decimal digits, as a string: a browser's number loses the digits beyond 2^53."""
     with live.lock:
         if live.status != "over" or live.table.salt is None:
             return None
-        return {"seed": live.table.seed, "salt": live.table.salt}
+        return {"seed": str(live.table.seed), "salt": live.table.salt}
 
 
 def awaited(live: Live, seat: str | None) -> frozenset[str]:

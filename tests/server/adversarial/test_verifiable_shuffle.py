@@ -160,7 +160,7 @@ def test_the_end_reveals_seed_and_salt_that_open_the_commitment(db_url):
         end, finished = answer.json(), record(client, game_id)
         seed, salt = secrets_of(client, game_id)
     assert end["status"] == "over"
-    assert end["revealed"] == {"seed": seed, "salt": salt}
+    assert end["revealed"] == {"seed": str(seed), "salt": salt}
     assert (finished["seed"], finished["salt"], finished["commitment"]) == (seed, salt, shown)
     assert commitment.seed_opens(shown, seed, salt)
 
