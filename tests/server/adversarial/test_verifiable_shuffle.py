@@ -20,6 +20,7 @@ from tavola.cli import app as cli
 from tavola.core import Action, Table, commitment
 from tavola.server.service import GameService
 from tavola.store import Database
+from tests.server import tournament_helpers as tournament
 from tests.server.api_helpers import (
     ANNA,
     BRUNO,
@@ -281,3 +282,18 @@ def test_verify_fails_on_an_unfinished_games_record(db_url, tmp_path):
     result = verify_file(path, "--lang", "en")
     assert result.exit_code == 1
     assert "not over" in result.output
+
+
+def test_every_table_of_a_tournament_commits_and_verifies(tmp_path):
+    with running(f"sqlite:///{tmp_path / 'tavola.db'}") as client:
+        tournament_id, organiser = tournament.create(client)
+        tournament.add_bots(client, tournament_id, organiser)
+        assert tournament.start(client, tournament_id, organiser).status_code == 200
+        seen = tournament.wait_tournament(
+            client, tournament_id, "the champion", lambda v: v["status"] == "over"
+        )
+        verdicts = [
+            client.get(f"/api/games/{table['game_id']}/verify").json() for table in seen["tables"]
+        ]
+    assert len(verdicts) == 3
+    assert all(v["verified"] and commitment.is_commitment(v["commitment"]) for v in verdicts)
