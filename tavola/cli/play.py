@@ -22,7 +22,7 @@ from tavola.core.capabilities import (
     TerminalTable,
     capability,
 )
-from tavola.core.commitment import new_salt
+from tavola.core.commitment import new_salt, salt_of_chosen_seed
 
 from . import game_flags
 from .prompt import Prompt
@@ -99,13 +99,15 @@ def play(
         game_flags.show_help(ctx, game_name, model)
     flags = game_flags.parse(model, list(ctx.args), game_name)
     console = Console(highlight=False)
+    # A seed drawn here gets a random salt; one the player chose, a salt derived from it.
+    salt = new_salt() if seed is None else salt_of_chosen_seed(seed)
     if seed is None:
         seed = secrets.randbelow(2**31)
         console.print(f"seed {seed}")
     request = TerminalRequest(mode, _split(seats), _split(names), _split(teams), lang, flags)
     try:
         setup = terminal.terminal_table(request)
-        table = Table(game, setup.config, seed, salt=new_salt())
+        table = Table(game, setup.config, seed, salt=salt)
     except TavolaError as exc:
         console.print(f"[red]{exc.code}[/]: {exc.localized(lang)}")
         raise typer.Exit(2) from None

@@ -36,6 +36,12 @@ def new_salt() -> str:
     return secrets.token_hex(SALT_BYTES)
 
 
+def salt_of_chosen_seed(seed: int) -> str:
+    """The salt of a seed the player chose at the terminal (`--seed`): no secret to keep
+    from them, so derived from the seed, and the same seed plays and saves alike."""
+    return digest(f"{SEED_SCHEME}:chosen:{int(seed)}")
+
+
 def is_salt(salt: object) -> bool:
     return isinstance(salt, str) and _SALT.fullmatch(salt) is not None
 

@@ -108,7 +108,9 @@ def create(
     if not config:
         samples = capability(game, SampleConfigs)
         config = dict(samples.sample_configs()[0]) if samples is not None else {}
+    # `tavola verify` checks the salt; a seed chosen here gets one derived from it (as `play`).
+    salt = commitment.new_salt() if seed is None else commitment.salt_of_chosen_seed(seed)
     seed = secrets.randbelow(2**31) if seed is None else seed
-    table = Table(game, config, seed, salt=commitment.new_salt())  # `tavola verify` checks it
+    table = Table(game, config, seed, salt=salt)
     save_table(table, path)
     return table

@@ -67,3 +67,9 @@ def test_trono_commits_to_its_formation_secret_through_the_same_module():
     secret = table.state.formation_secret
     assert secret is not None
     assert commitment.opens(table.state.formation_commitment, secret)
+
+
+def test_a_seed_chosen_at_the_terminal_gets_a_salt_derived_from_it():
+    assert commitment.salt_of_chosen_seed(3) == commitment.salt_of_chosen_seed(3)
+    assert commitment.salt_of_chosen_seed(3) != commitment.salt_of_chosen_seed(4)
+    assert commitment.is_salt(commitment.salt_of_chosen_seed(3))
