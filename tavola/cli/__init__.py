@@ -15,7 +15,7 @@ from rich.console import Console
 from tavola.core import GameRecord, TavolaError, game_names, get_game, replay
 from tavola.core.scenario import run_file, scenario_files
 
-from . import balance, bench, campaign, play, report, serve, simulate, tournament
+from . import balance, bench, campaign, play, report, serve, simulate, tournament, verify
 from .table_commands import register as register_table_commands
 
 COMMANDS_GROUP = "tavola.commands"
@@ -31,6 +31,7 @@ app.command(context_settings=simulate.CONTEXT)(simulate.simulate)
 app.command()(report.report)
 app.command()(bench.bench)
 app.command()(tournament.tournament)
+app.command()(verify.verify)
 register_table_commands(app)
 scenario_app = typer.Typer(help="Rule scenarios written as data.")
 app.add_typer(scenario_app, name="scenario")

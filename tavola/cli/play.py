@@ -22,6 +22,7 @@ from tavola.core.capabilities import (
     TerminalTable,
     capability,
 )
+from tavola.core.commitment import new_salt, salt_of_chosen_seed
 
 from . import game_flags
 from .prompt import Prompt
@@ -29,12 +30,16 @@ from .prompt import Prompt
 TEXT = {
     "it": {
         "quit": "Partita lasciata a metà.",
-        "saved": "Partita salvata in {path}",
+        "saved": "Partita salvata in {path}: tavola verify {path} ne controlla il mescolamento.",
+        "commitment": "Impegno sul mescolamento (SHA-256 di seme e sale): {commitment}",
+        "revealed": "Seme {seed}, sale {salt}.",
         "no_person": "{game}: nessun posto per una persona al terminale ({seats}).",
     },
     "en": {
         "quit": "Game left unfinished.",
-        "saved": "Game record saved to {path}",
+        "saved": "Game record saved to {path}: tavola verify {path} checks its shuffle.",
+        "commitment": "Shuffle commitment (SHA-256 of seed and salt): {commitment}",
+        "revealed": "Seed {seed}, salt {salt}.",
         "no_person": "{game}: no seat for a person at the terminal ({seats}).",
     },
 }
@@ -94,13 +99,15 @@ def play(
         game_flags.show_help(ctx, game_name, model)
     flags = game_flags.parse(model, list(ctx.args), game_name)
     console = Console(highlight=False)
+    # A seed drawn here gets a random salt; one the player chose, a salt derived from it.
+    salt = new_salt() if seed is None else salt_of_chosen_seed(seed)
     if seed is None:
         seed = secrets.randbelow(2**31)
         console.print(f"seed {seed}")
     request = TerminalRequest(mode, _split(seats), _split(names), _split(teams), lang, flags)
     try:
         setup = terminal.terminal_table(request)
-        table = Table(game, setup.config, seed)
+        table = Table(game, setup.config, seed, salt=salt)
     except TavolaError as exc:
         console.print(f"[red]{exc.code}[/]: {exc.localized(lang)}")
         raise typer.Exit(2) from None
@@ -110,6 +117,7 @@ def play(
     humans = [seat for seat, kind in kinds.items() if kind == HUMAN]
     # One person at the table reads the game as its seat sees it; otherwise as the public.
     viewer = Viewer.seat(humans[0]) if len(humans) == 1 else Viewer.public()
+    console.print(say(lang, "commitment", commitment=table.commitment), soft_wrap=True)
     screen.opening(table, filter_events(table.events, viewer))
 
     def tell(events: list[Event]) -> None:
@@ -126,6 +134,7 @@ def play(
         _save(table, save, console, lang)
         raise typer.Exit(1) from None
     screen.outcome(table)
+    console.print(say(lang, "revealed", seed=table.seed, salt=table.salt), soft_wrap=True)
     _save(table, save, console, lang)
 
 
@@ -160,4 +169,4 @@ def _players(
 def _save(table: Table, path: Path | None, console: Console, lang: str) -> None:
     if path is not None:
         table.record().save(path)
-        console.print(say(lang, "saved", path=str(path)))
+        console.print(say(lang, "saved", path=str(path)), soft_wrap=True)

@@ -50,6 +50,7 @@ def new(
             "file": str(file),
             "game": table.game.name,
             "seed": table.seed,
+            "commitment": table.commitment,
             "to_act": sorted(table.to_act),
             "state_hash": table.hash,
         }

@@ -15,6 +15,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from . import commitment
 from .actions import Action, Event
 from .capabilities import SampleConfigs, capability
 from .errors import TavolaError
@@ -107,6 +108,9 @@ def create(
     if not config:
         samples = capability(game, SampleConfigs)
         config = dict(samples.sample_configs()[0]) if samples is not None else {}
-    table = Table(game, config, secrets.randbelow(2**31) if seed is None else seed)
+    # `tavola verify` checks the salt; a seed chosen here gets one derived from it (as `play`).
+    salt = commitment.new_salt() if seed is None else commitment.salt_of_chosen_seed(seed)
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    table = Table(game, config, seed, salt=salt)
     save_table(table, path)
     return table

@@ -10,8 +10,9 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from . import commitment
 from .actions import Action, Event
-from .jsonform import Json
+from .jsonform import Json, digest
 from .protocol import Game, Outcome, state_hash
 from .registry import get_game
 from .viewer import Viewer, filter_events
@@ -41,9 +42,16 @@ class GameRecord:
     setup: dict[str, Json] | None = None
     log: list[LogEntry] = field(default_factory=list)
     state_hash: str | None = None
+    salt: str | None = None
+    """The seed's commitment salt (None: a table dealt before commitments, or without one)."""
+    commitment: str | None = None
+    """The SHA-256 of seed and salt every seat was shown when the table was dealt."""
+    events_hash: str | None = None
+    """The digest of every event the game made, cards dealt included (`events_digest`):
+    what a replay from the seed must make again."""
 
     def to_json(self) -> dict[str, Json]:
-        return {
+        data: dict[str, Json] = {
             "game": self.game,
             "config": self.config,
             "seed": self.seed,
@@ -51,6 +59,11 @@ class GameRecord:
             "log": [entry.to_json() for entry in self.log],
             "state_hash": self.state_hash,
         }
+        if self.salt is not None or self.commitment is not None:  # older records: as they were
+            data["salt"] = self.salt
+            data["commitment"] = self.commitment
+            data["events_hash"] = self.events_hash
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
@@ -61,6 +74,9 @@ class GameRecord:
             setup=data.get("setup"),
             log=[LogEntry.from_json(e) for e in data.get("log", [])],
             state_hash=data.get("state_hash"),
+            salt=data.get("salt"),
+            commitment=data.get("commitment"),
+            events_hash=data.get("events_hash"),
         )
 
     def save(self, path: str | Path) -> None:
@@ -86,7 +102,10 @@ class Table:
         config: Mapping[str, Any] | BaseModel,
         seed: int,
         setup: Mapping[str, Any] | None = None,
+        *,
+        salt: str | None = None,
     ) -> None:
+        """`salt`: the seed's commitment salt (see `commitment`), drawn by whoever deals."""
         self.game: Game[Any] = get_game(game) if isinstance(game, str) else game
         self.config: dict[str, Json] = (
             config.model_dump(mode="json", by_alias=True)
@@ -94,6 +113,7 @@ class Table:
             else dict(config)
         )
         self.seed = seed
+        self.salt = salt
         self.setup: dict[str, Json] | None = dict(setup) if setup is not None else None
         self.state: Any = self.game.new(self.config, seed, self.setup)
         self.log: list[LogEntry] = []
@@ -110,6 +130,8 @@ class Table:
         state: Any,
         log: list[LogEntry],
         events: list[Event],
+        *,
+        salt: str | None = None,
     ) -> Table:
         """A table from stored parts (a snapshot's state, its log and numbered events),
         without replaying."""
@@ -117,6 +139,7 @@ class Table:
         table.game = game
         table.config = dict(config)
         table.seed = seed
+        table.salt = salt
         table.setup = dict(setup) if setup is not None else None
         table.state = state
         table.log = list(log)
@@ -144,6 +167,11 @@ class Table:
         return self.game.outcome(self.state)
 
     @property
+    def commitment(self) -> str | None:
+        """The SHA-256 of seed and salt, shown to every seat from the start (None: no salt)."""
+        return commitment.seed_commitment(self.seed, self.salt) if self.salt is not None else None
+
+    @property
     def hash(self) -> str:
         return state_hash(self.game, self.state)
 
@@ -155,7 +183,15 @@ class Table:
 
     def record(self) -> GameRecord:
         return GameRecord(
-            self.game.name, self.config, self.seed, self.setup, list(self.log), self.hash
+            self.game.name,
+            self.config,
+            self.seed,
+            self.setup,
+            list(self.log),
+            self.hash,
+            salt=self.salt,
+            commitment=self.commitment,
+            events_hash=events_digest(self.events) if self.salt is not None else None,
         )
 
     def play(
@@ -182,9 +218,14 @@ class Table:
         return applied
 
 
+def events_digest(events: list[Event]) -> str:
+    """SHA-256 of the canonical JSON of every event in full (audience and public twin too)."""
+    return digest([e.to_record() for e in events])
+
+
 def replay(record: GameRecord) -> Table:
     """Rebuilds a table from its record by applying every logged action again."""
-    table = Table(record.game, record.config, record.seed, record.setup)
+    table = Table(record.game, record.config, record.seed, record.setup, salt=record.salt)
     for entry in record.log:
         table.act(entry.seat, entry.action)
     return table

@@ -136,11 +136,18 @@ class Games:
                 for a in done:
                     events += [Event.from_record(e) for e in a.events]
                 table = Table.restore(
-                    game, row.config, row.seed, row.setup, state, log[: len(done)], events
+                    game,
+                    row.config,
+                    row.seed,
+                    row.setup,
+                    state,
+                    log[: len(done)],
+                    events,
+                    salt=row.salt,
                 )
                 pending = [a for a in actions if a.seq > snapshot.version]
             else:
-                table = Table(game, row.config, row.seed, row.setup)
+                table = Table(game, row.config, row.seed, row.setup, salt=row.salt)
                 pending = actions
             for a in pending:
                 table.act(a.seat, Action.from_json(a.action))

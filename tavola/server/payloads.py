@@ -8,6 +8,7 @@ from typing import Any
 
 from tavola.core import Event, Game, Table, Viewer, filter_events
 from tavola.core.capabilities import Narration, PrivateWaiting, capability
+from tavola.core.verification import verify
 
 from .live import Live, aware
 from .refusal import Refusal
@@ -33,6 +34,10 @@ def payload(
             "seat": seat,
             # Told to every seat: whoever chose the seed may know the hidden cards.
             "practice_seed_known": live.seed_known,
+            # The seed's commitment, shown to every seat from the start; seed and salt are
+            # revealed only once the game is over (issue 28).
+            "commitment": live.table.commitment,
+            "revealed": revealed(live),
             # Its seats' way back to the campaign; nobody else is told of it here.
             "campaign_id": live.campaign_id if seat is not None else None,
             "to_act": sorted(awaited(live, seat)),
@@ -60,6 +65,15 @@ def payload(
             if seat is not None
             else [],
         }
+
+
+def revealed(live: Live) -> dict[str, Any] | None:
+    """A finished game's seed and salt, which open its commitment; None until the end. The
+    seed in decimal digits, as a string: a browser's number loses the digits beyond 2^53."""
+    with live.lock:
+        if live.status != "over" or live.table.salt is None:
+            return None
+        return {"seed": str(live.table.seed), "salt": live.table.salt}
 
 
 def awaited(live: Live, seat: str | None) -> frozenset[str]:
@@ -131,9 +145,24 @@ def record(live: Live, seat: str | None) -> dict[str, Any]:
             "finished": False,
             "game": live.game.name,
             "version": live.version,
+            "commitment": live.table.commitment,
             "seats": {s: i.name for s, i in live.seats.items()},
             "events": [e.to_json() for e in visible],
         }
+
+
+def verdict(live: Live) -> dict[str, Any]:
+    """A finished game's shuffle checked by replaying its record from the revealed seed."""
+    with live.lock:
+        if live.status != "over":
+            raise Refusal(
+                409,
+                "not_finished",
+                "The shuffle is checked once the game is over: the seed stays secret until then.",
+                message_it="Il mescolamento si verifica a partita finita: fino ad allora il seme"
+                " resta segreto.",
+            )
+    return verify(record(live, None)).to_json()
 
 
 def told(

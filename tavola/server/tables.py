@@ -14,6 +14,7 @@ from typing import Any
 
 from tavola.core import Game, Table, TavolaError, UnknownGame, Viewer, get_game
 from tavola.core.capabilities import HUMAN
+from tavola.core.commitment import new_salt
 from tavola.store import repo
 from tavola.store.group import GroupCommit
 from tavola.store.models import GameRow, SeatRow
@@ -136,8 +137,9 @@ class Tables:
         `in_commit`: more to write in the game's commit (raising undoes the opening);
         `campaign_id`: the campaign it is a battle of (`in_commit` links them)."""
         seed = secrets.randbelow(2**62) if seed is None else seed
+        salt = new_salt()  # every table commits to its seed, whoever chose it (issue 28)
         try:
-            table = Table(game, config, seed, setup)
+            table = Table(game, config, seed, setup, salt=salt)
         except TavolaError as exc:
             raise refusal_of(exc) from None
         passes: dict[str, SeatPass] = {}
@@ -177,6 +179,7 @@ class Tables:
             game=game.name,
             config=table.config,
             seed=seed,
+            salt=salt,
             setup=table.setup,
             status="over" if table.outcome else "active",
             version=0,

@@ -49,6 +49,9 @@ class GameRow(Base):
     """Only a seat's link opens it: the table is not offered in the lobby."""
     rematch_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
     """The same table again, once someone asked for it (its id is random)."""
+    salt: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The seed's commitment salt (64 hex characters), revealed with the seed at the end;
+    none for a game dealt before commitments."""
 
 
 class SeatRow(Base):

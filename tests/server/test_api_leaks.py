@@ -1,7 +1,8 @@
 """Hidden information never leaks through the API: random games with a human at every
 seat, and after every move every answer a seat (or the public) can get — its view, its
 events, its legal actions, its record, its WebSocket messages — is searched for the card
-instances hidden from it and for the deck's order, as the engine itself reports them."""
+instances hidden from it and for the deck's order, as the engine itself reports them, and
+until the game is over for its seed and the salt of its commitment."""
 
 from __future__ import annotations
 
@@ -73,6 +74,8 @@ class Secrets:
             self.hidden = {s: set(table.game.hidden_from(table.state, s)) for s in seats}
             self.hidden[None] = set().union(*self.hidden.values())
             deck = list(table.state.deck)
+            # Seed and salt open the commitment: secret until the game is over (issue 28).
+            self.salt = None if live.status == "over" else table.salt
         runs = [deck[i : i + 3] for i in range(len(deck) - 2)]
         self.deck_runs = [json.dumps(run)[1:-1] for run in runs]
 
@@ -90,6 +93,19 @@ class Secrets:
         assert not leaked, f"{where} for {who} shows hidden cards {leaked}"
         runs = self.deck_runs_in(payload)
         assert not runs, f"{where} for {who} shows the deck's order {runs[0]}"
+        if self.salt is not None:
+            assert self.salt not in json.dumps(payload), f"{where} for {who} shows the salt"
+            assert not seed_keys_in(payload), f"{where} for {who} shows the seed"
+
+
+def seed_keys_in(payload) -> bool:
+    """Whether the payload reveals a seed (or its salt) under any key, at any depth."""
+    if isinstance(payload, dict):
+        revealed = payload.get("revealed") is not None or {"seed", "salt"} & set(payload)
+        return bool(revealed) or any(seed_keys_in(v) for v in payload.values())
+    if isinstance(payload, list):
+        return any(seed_keys_in(v) for v in payload)
+    return False
 
 
 def get(client, path, token):

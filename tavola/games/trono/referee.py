@@ -3,12 +3,11 @@ game is in exactly one phase at a time (R1); each action names the phases it all
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from tavola.core import Event
+from tavola.core import Event, commitment
 
 from .clock import BadInstant, draw_instant, format_instant, next_deadline, parse_instant
 from .draws_paste import parse_pasted
@@ -195,7 +194,7 @@ def close_registration(state: TronoState, _: list[str], when: int | None = None)
         secret = "".join(f"{rng.next_u32():08x}" for _ in range(4))
     state.keep(rng)
     state.formation_secret = secret
-    state.formation_commitment = hashlib.sha256(secret.encode()).hexdigest()
+    state.formation_commitment = commitment.digest(secret)  # the platform's one mechanism
     state.closed_at = at
     state.phase = "formation_wait"
     events = [Event("registration_closed", {"P": count, "commitment": state.formation_commitment})]

@@ -86,6 +86,14 @@ async def record(seated: SeatedGame) -> dict[str, Any]:
     return await run_in_threadpool(payloads.record, seated.live, seated.seat)
 
 
+@router.get("/api/games/{game_id}/verify", responses=REFUSALS)
+async def verify(game_id: str, service: Service) -> dict[str, Any]:
+    """A finished game's shuffle checked: its seed and salt open the commitment shown from
+    the start, and replaying its record from the seed gives every event and its final state."""
+    live = await run_in_threadpool(service.games.get, game_id)
+    return await run_in_threadpool(payloads.verdict, live)
+
+
 @router.get("/api/games/{game_id}/replay/{step}", responses=REFUSALS)
 async def replay(
     game_id: str, step: int, service: Service, seat: str | None = None, lang: Lang = None

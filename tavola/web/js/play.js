@@ -5,6 +5,7 @@
 import { api, refusalText, savedSeat, saveSeat } from "./api.js";
 import { game as entry } from "./catalog.js";
 import { Chooser } from "./chooser.js";
+import { rememberCommitment } from "./commitment.js";
 import { button, el } from "./dom.js";
 import { bindLangSwitch, lang, loadCatalogue, t, translatePage } from "./i18n.js";
 import { loadTable } from "./tables.js";
@@ -341,6 +342,20 @@ function renderStatus() {
   tickClock();
 }
 
+/** The seed's commitment, shown from the start (and kept, so that this browser's replay
+ * page can tell whether the record's is the one it saw); seed and salt once revealed. */
+function renderCommitment(payload) {
+  const box = $("commitment");
+  box.hidden = !payload.commitment;
+  if (!payload.commitment) return;
+  rememberCommitment(gameId, payload.commitment);
+  $("commitment-short").textContent = `${payload.commitment.slice(0, 12)}…`;
+  $("commitment-hash").textContent = payload.commitment;
+  const revealed = $("commitment-revealed");
+  revealed.hidden = !payload.revealed;
+  if (payload.revealed) revealed.textContent = t("commitment.revealed", payload.revealed);
+}
+
 /** A campaign's battle leads its seats back to the campaign (the server tells them only). */
 function showCampaignLink(payload) {
   const href = payload.campaign_id ? `/campaigns/${encodeURIComponent(payload.campaign_id)}` : null;
@@ -454,6 +469,7 @@ function render(focusId) {
   renderStatus();
   renderChoices(ch);
   renderLog();
+  renderCommitment(payload);
   restoreFocus(focusId ? `[data-iid="${CSS.escape(focusId)}"]` : focused);
   if (payload.status === "over") showEnd();
   else if ($("end").open) $("end").close();

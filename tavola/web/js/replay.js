@@ -3,13 +3,14 @@
 // game's own table module draws them.
 import { api, refusalText } from "./api.js";
 import { game as entry } from "./catalog.js";
+import { rememberedCommitment, seedSecret, sha256Hex } from "./commitment.js";
 import { el } from "./dom.js";
 import { bindLangSwitch, lang, loadCatalogue, t, translatePage } from "./i18n.js";
 import { loadTable } from "./tables.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
-const replay = { step: 0, steps: 0, seat: new URLSearchParams(location.search).get("seat") || "", frame: null, table: null };
+const replay = { step: 0, steps: 0, seat: new URLSearchParams(location.search).get("seat") || "", frame: null, table: null, commitment: null };
 
 function banner(text) {
   const node = $("banner");
@@ -60,10 +61,49 @@ function draw() {
   viewer.value = replay.seat;
 }
 
+/** The shuffle checked: the browser's own SHA-256 of the revealed seed and salt against
+ * the commitment the table showed (and the one this browser kept, if it was at the table),
+ * and the server's replay from the seed. Every check and the verdict, in words. */
+async function checkShuffle() {
+  let verdict;
+  try {
+    verdict = await api("GET", `/api/games/${gameId}/verify`);
+  } catch {
+    return; // not over yet: the replay's banner says so
+  }
+  const shown = replay.commitment;
+  const kept = rememberedCommitment(gameId);
+  const computed = verdict.seed && verdict.salt ? await sha256Hex(seedSecret(verdict.seed, verdict.salt)) : null;
+  $("shuffle-commitment").textContent = shown || "—";
+  $("shuffle-seed").textContent = verdict.seed || "—";
+  $("shuffle-salt").textContent = verdict.salt || "—";
+  $("shuffle-computed").textContent = computed || "—";
+  const checks = [];
+  const line = (passed, key, params) => checks.push({ passed, text: t(key, params) });
+  if (!shown) line(false, "replay.check.no_commitment");
+  else if (!verdict.seed || !verdict.salt) line(false, "replay.check.not_revealed");
+  else if (computed === null) line(false, "replay.check.no_crypto");
+  else line(computed === shown, computed === shown ? "replay.check.hash_ok" : "replay.check.hash_bad");
+  if (shown && kept) line(kept === shown, kept === shown ? "replay.check.kept_ok" : "replay.check.kept_bad");
+  if (shown && verdict.commitment !== shown) line(false, "replay.check.record_bad");
+  for (const c of verdict.checks.filter((c) => c.code !== "commitment")) {
+    checks.push({ passed: c.passed, text: lang === "it" ? c.message_it : c.message });
+  }
+  const passed = checks.every((c) => c.passed) && verdict.verified;
+  $("shuffle-checks").replaceChildren(
+    ...checks.map((c) => el("li", c.passed ? "passed" : "failed", `${c.passed ? "✓" : "✗"} ${c.text}`)),
+  );
+  const result = $("shuffle-verdict");
+  result.className = `verdict ${passed ? "passed" : "failed"}`;
+  result.textContent = t(passed ? "replay.check.verified" : "replay.check.not_verified");
+  $("shuffle").hidden = false;
+}
+
 /** The game's table, named by the game's public view. */
 async function loadGame() {
   try {
     const payload = await api("GET", `/api/games/${gameId}/view`);
+    replay.commitment = payload.commitment;
     replay.table = await loadTable(payload.game);
     translatePage();
     return true;
@@ -80,6 +120,7 @@ async function main() {
   bindLangSwitch(async () => {
     replay.table.title = (await entry(replay.table.name))?.text.title || replay.table.title;
     show(replay.step);
+    checkShuffle();
   });
   const go = (step) => show(Math.max(0, Math.min(replay.steps, step)));
   $("first").addEventListener("click", () => go(0));
@@ -97,6 +138,7 @@ async function main() {
     if (ev.key === "ArrowLeft") go(replay.step - 1);
   });
   show(0);
+  checkShuffle();
 }
 
 main();
