@@ -8,7 +8,7 @@ import contextlib
 import logging
 import os
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -29,6 +29,7 @@ from .ratings import routes as rating_routes
 from .routes import catalog, exports, pages, play, socket, tables
 from .routes import reports as report_routes
 from .service import GameService
+from .socket_limit import SOCKETS_PER_CLIENT, SocketCounts
 from .thinking import THINK_SECONDS
 from .tournaments import routes as tournament_routes
 
@@ -46,13 +47,18 @@ def create_app(
     tick: float = 0.05,
     public_url: str | None = None,
     create_limit: CreationLimit | None = DEFAULT_CREATION_LIMIT,
+    trusted_proxies: Sequence[str] | None = None,
+    socket_limit: int = SOCKETS_PER_CLIENT,
     idle_seconds: float = IDLE_SECONDS,
     think_seconds: float = THINK_SECONDS,
     reports_folder: str | os.PathLike[str] | None = None,
 ) -> FastAPI:
     """`public_url`: the address links are built on (else `TAVOLA_PUBLIC_URL`, else links
     are relative); never the request's `Host`, which its sender chooses.
-    `create_limit`: games one client may create (None: no limit); `idle_seconds`: how
+    `create_limit`: games one client may create (None: no limit); `trusted_proxies`: the
+    proxies whose `X-Forwarded-For` names the client, for every count by client (None: the
+    creation limit's); `socket_limit`: WebSockets one client may hold open (0: no limit);
+    `idle_seconds`: how
     long an unfinished game stays in memory unused; `think_seconds`: a searching bot's
     time budget a move; `reports_folder`: where the balance reports are (else
     `TAVOLA_REPORTS`, else `runs/` here; "": none)."""
@@ -117,7 +123,10 @@ def create_app(
 
     errors.install(app)
     accounts.install(app, service)
-    ratelimit.install(app, create_limit)
+    if trusted_proxies is None:
+        trusted_proxies = create_limit.trusted_proxies if create_limit is not None else ()
+    ratelimit.install(app, create_limit, trusted_proxies)
+    app.state.socket_counts = SocketCounts(socket_limit)
 
     for routes in (
         catalog,

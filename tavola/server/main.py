@@ -7,12 +7,15 @@ import os
 
 from .app import create_app
 from .loading import IDLE_SECONDS
-from .ratelimit import limit_from
+from .ratelimit import limit_from, trusted_from
+from .socket_limit import socket_limit_from
 from .thinking import THINK_SECONDS
 
 app = create_app(
     bot_delay=float(os.environ.get("TAVOLA_BOT_DELAY", "0.6")),
     create_limit=limit_from(os.environ),
+    trusted_proxies=trusted_from(os.environ),
+    socket_limit=socket_limit_from(os.environ),
     idle_seconds=float(os.environ.get("TAVOLA_IDLE_SECONDS", IDLE_SECONDS)),
     think_seconds=float(os.environ.get("TAVOLA_THINK_SECONDS", THINK_SECONDS)),
 )
