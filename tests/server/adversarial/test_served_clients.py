@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tavola.server.accounts.pauses import CLIENT_FREE
 from tests.server.api_helpers import ANNA, BRUNO, SIMPLIFIED, create_body
 from tests.server.processes import Server, servers
 
@@ -55,3 +56,22 @@ def test_a_burst_of_zero_is_no_limit(tmp_path):
         started.append(server.start())
         codes = creations(server, [None] * 32)  # past the default burst of 30
     assert codes == [201] * 32
+
+
+def test_wrong_sign_ins_under_forged_addresses_count_against_their_one_client(tmp_path):
+    """The sign-in counter is keyed the same way: 20 wrong ones a client are free."""
+    with servers() as started:
+        server = served(tmp_path)
+        started.append(server.start())
+        with server.client() as client:
+            client.get("/api/me")  # the page's first request gives it its CSRF token
+            token = client.cookies.get("tavola_csrf") or ""
+            codes = [
+                client.post(
+                    "/api/account/signin",
+                    json={"name": f"guess{i}", "password": "not the password"},
+                    headers={"X-CSRF-Token": token, "X-Forwarded-For": f"198.51.100.{i}"},
+                ).status_code
+                for i in range(CLIENT_FREE + 5)
+            ]
+    assert 429 in codes[CLIENT_FREE:]
