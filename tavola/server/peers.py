@@ -31,6 +31,9 @@ HEADER_SECONDS = 10.0
 SILENT_REFUSED_SECONDS = 1.0
 """How long a refused connection is waited on for its request (answered when it comes, so
 that its client reads the refusal rather than a reset)."""
+MOST_WAITING_REFUSALS = 64
+"""Refused connections waited on at once; past them one is answered and closed at once, so
+that a burst of refused connections holds no descriptors."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +63,7 @@ class Peers:
         self.limits = limits
         self.trusted = trusted_networks(limits.trusted_proxies)
         self.held: dict[str, int] = {}
+        self.waiting_refusals = 0
         self._counted: dict[asyncio.BaseTransport, str] = {}
         """Each counted connection's peer, until it is lost (over HTTP or a WebSocket)."""
 
@@ -140,6 +144,8 @@ class LimitedHttp(HttpToolsProtocol):
         super().__init__(config, server_state, app_state, _loop)
         self.peers = process_peers()
         self.refused = False
+        self.waiting = False
+        """Refused, and waited on for its request."""
         self.head_timer: TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -147,6 +153,11 @@ class LimitedHttp(HttpToolsProtocol):
         host = self.client[0] if self.client else None
         if not self.peers.take(transport, host):
             self.refused = True
+            if self.peers.waiting_refusals >= MOST_WAITING_REFUSALS:
+                self._refuse()
+                return
+            self.peers.waiting_refusals += 1
+            self.waiting = True
             self.head_timer = self.loop.call_later(SILENT_REFUSED_SECONDS, self._refuse)
             return
         self._await_head()
@@ -167,6 +178,8 @@ class LimitedHttp(HttpToolsProtocol):
         super().on_headers_complete()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.waiting:  # gone before its refusal
+            self._refuse()
         self._cancel_head()
         self.peers.give_back(self.transport)
         super().connection_lost(exc)
@@ -183,6 +196,9 @@ class LimitedHttp(HttpToolsProtocol):
 
     def _refuse(self) -> None:
         self._cancel_head()
+        if self.waiting:
+            self.waiting = False
+            self.peers.waiting_refusals -= 1
         if not self.transport.is_closing():
             self.transport.write(TOO_MANY_CONNECTIONS)
             self.transport.close()
