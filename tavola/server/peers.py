@@ -23,6 +23,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from uvicorn.server import ServerState
 
 from .ratelimit import is_trusted, peer_key, trusted_from, trusted_networks
+from .settings import number
 
 CONNECTIONS_PER_PEER = 128
 """A household or a classroom behind one address: a socket and a request or two each."""
@@ -49,10 +50,10 @@ class PeerLimits:
 def peer_limits_from(environ: Mapping[str, str]) -> PeerLimits:
     """`TAVOLA_CONNECTIONS_PER_CLIENT`, `TAVOLA_HEADER_SECONDS` (0: no limit) and
     `TAVOLA_TRUSTED_PROXIES`; the defaults for what is not set."""
-    connections = int(environ.get("TAVOLA_CONNECTIONS_PER_CLIENT", CONNECTIONS_PER_PEER))
-    header_seconds = float(environ.get("TAVOLA_HEADER_SECONDS", HEADER_SECONDS))
-    if connections < 0 or not header_seconds >= 0:
-        raise ValueError("TAVOLA_CONNECTIONS_PER_CLIENT and TAVOLA_HEADER_SECONDS are 0 or more")
+    connections = number(environ, "TAVOLA_CONNECTIONS_PER_CLIENT", CONNECTIONS_PER_PEER, int)
+    header_seconds = number(environ, "TAVOLA_HEADER_SECONDS", HEADER_SECONDS, float)
+    if header_seconds == float("inf"):
+        header_seconds = 0.0  # never: as no limit
     return PeerLimits(connections, header_seconds, trusted_from(environ))
 
 

@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
 from .refusal import Refusal
+from .settings import number
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -50,10 +51,11 @@ def limit_from(environ: Mapping[str, str]) -> CreationLimit | None:
     """The limit a served process is given: `TAVOLA_CREATE_BURST` and
     `TAVOLA_CREATE_PER_MINUTE` (either 0: no limit) and `TAVOLA_TRUSTED_PROXIES`; the
     defaults for what is not set. A bad value raises ValueError, naming it."""
-    per_minute = float(environ.get("TAVOLA_CREATE_PER_MINUTE", DEFAULT_CREATION_LIMIT.per_minute))
-    burst = int(environ.get("TAVOLA_CREATE_BURST", DEFAULT_CREATION_LIMIT.burst))
-    if per_minute < 0 or burst < 0:
-        raise ValueError("TAVOLA_CREATE_BURST and TAVOLA_CREATE_PER_MINUTE are 0 or more")
+    default = DEFAULT_CREATION_LIMIT
+    per_minute = number(environ, "TAVOLA_CREATE_PER_MINUTE", default.per_minute, float)
+    burst = number(environ, "TAVOLA_CREATE_BURST", default.burst, int)
+    if per_minute == math.inf:
+        raise ValueError("TAVOLA_CREATE_PER_MINUTE: 0 is no limit, not infinity")
     if per_minute == 0 or burst == 0:
         return None
     return CreationLimit(burst=burst, per_minute=per_minute, trusted_proxies=trusted_from(environ))

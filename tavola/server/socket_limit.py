@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .settings import number
+
 SOCKETS_PER_CLIENT = 64
 """A family, or a classroom behind one address, each at a table or two, stays well under."""
 
@@ -15,10 +17,7 @@ page tries again later, as after any other close but 4401/4404/4409."""
 
 def socket_limit_from(environ: Mapping[str, str]) -> int:
     """`TAVOLA_SOCKETS_PER_CLIENT` (0: no limit), else the default."""
-    most = int(environ.get("TAVOLA_SOCKETS_PER_CLIENT", SOCKETS_PER_CLIENT))
-    if most < 0:
-        raise ValueError("TAVOLA_SOCKETS_PER_CLIENT is 0 (no limit) or more")
-    return most
+    return number(environ, "TAVOLA_SOCKETS_PER_CLIENT", SOCKETS_PER_CLIENT, int)
 
 
 class SocketCounts:

@@ -8,12 +8,16 @@ a new address each request created 45 of 45 games past the limit of 30. Finding 
 
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tavola.server.accounts.pauses import CLIENT_FREE
 from tests.server.api_helpers import ANNA, BRUNO, SIMPLIFIED, create_body
-from tests.server.processes import Server, servers
+from tests.server.processes import Server, servers, tavola_command
 
 SMALL_LIMIT = {"TAVOLA_CREATE_BURST": "2", "TAVOLA_CREATE_PER_MINUTE": "1"}
 
@@ -75,3 +79,25 @@ def test_wrong_sign_ins_under_forged_addresses_count_against_their_one_client(tm
                 for i in range(CLIENT_FREE + 5)
             ]
     assert 429 in codes[CLIENT_FREE:]
+
+
+@pytest.mark.parametrize(
+    ("setting", "value"),
+    [
+        ("TAVOLA_TRUSTED_PROXIES", "10.0.0.0/8, my-proxy"),
+        ("TAVOLA_CREATE_BURST", "-1"),
+        ("TAVOLA_CONNECTIONS_PER_CLIENT", "many"),
+    ],
+)
+def test_a_bad_setting_stops_the_start_naming_it(tmp_path, setting, value):
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'tavola.db'}", setting: value}
+    done = subprocess.run(
+        [*tavola_command(), "serve", "--port", "1"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert setting in done.stdout, done.stdout
