@@ -47,8 +47,14 @@ def free_port() -> int:
 
 
 def start_server(url: str, port: int, workers: int) -> subprocess.Popen[bytes]:
-    # One client creates every game: the server's per-client creation limit is lifted.
-    env = {**os.environ, "DATABASE_URL": url, "TAVOLA_CREATE_PER_MINUTE": "0"}
+    # One client creates every game and holds every socket: the per-client limits are lifted.
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "TAVOLA_CREATE_PER_MINUTE": "0",
+        "TAVOLA_CONNECTIONS_PER_CLIENT": "0",
+        "TAVOLA_SOCKETS_PER_CLIENT": "0",
+    }
     command = ["serve", "--port", str(port), "--bot-delay", "0", "--workers", str(workers)]
     server = subprocess.Popen(
         [sys.executable, "-m", "tavola.cli", *command],

@@ -34,8 +34,20 @@ def serve(
     ] = None,
 ) -> None:
     """Run the Tavola server."""
+    import os
+
+    # Imported here, as the store below: the web stack is no cost of every other command.
+    from tavola.server.peers import peer_limits_from
+    from tavola.server.ratelimit import limit_from
+    from tavola.server.searching import searching_seats_from
+    from tavola.server.socket_limit import socket_limit_from
+
     try:
         public = public_base(public_url)  # checked here, before any worker starts
+        limit_from(os.environ)  # so are the limits, each worker's the same
+        socket_limit_from(os.environ)
+        searching_seats_from(os.environ)
+        peers = peer_limits_from(os.environ)
     except ValueError as exc:
         typer.echo(str(exc))
         raise typer.Exit(2) from None
@@ -48,8 +60,6 @@ def serve(
         typer.echo("Several workers need PostgreSQL: set DATABASE_URL=postgresql+psycopg://…")
         raise typer.Exit(2)
     Database(url).migrate()  # once, before the workers start
-    import os
-
     os.environ["DATABASE_URL"] = url
     os.environ["TAVOLA_BOT_DELAY"] = str(bot_delay)
     os.environ[PUBLIC_URL_ENV] = public  # the workers build their links on it
@@ -68,4 +78,10 @@ def serve(
         ws_per_message_deflate=False,  # views are small; compressing them costs more CPU
         ws_max_size=MAX_BODY,  # a longer message is refused (1009) before it is buffered
         factory=False,
+        # Only the proxies named are believed about the client and the scheme (uvicorn's
+        # default believes any loopback peer); the app counts by the same rule.
+        proxy_headers=bool(peers.trusted_proxies),
+        forwarded_allow_ips=list(peers.trusted_proxies),
+        http="tavola.server.peers:LimitedHttp",  # import strings: each worker loads them
+        ws="tavola.server.peers:LimitedWebSockets",
     )

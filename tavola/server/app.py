@@ -8,7 +8,7 @@ import contextlib
 import logging
 import os
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -30,6 +30,7 @@ from .routes import catalog, exports, pages, play, socket, tables
 from .routes import reports as report_routes
 from .searching import SEARCHING_SEATS
 from .service import GameService
+from .socket_limit import SOCKETS_PER_CLIENT, SocketCounts
 from .thinking import THINK_SECONDS
 from .tournaments import routes as tournament_routes
 
@@ -47,6 +48,8 @@ def create_app(
     tick: float = 0.05,
     public_url: str | None = None,
     create_limit: CreationLimit | None = DEFAULT_CREATION_LIMIT,
+    trusted_proxies: Sequence[str] | None = None,
+    socket_limit: int = SOCKETS_PER_CLIENT,
     idle_seconds: float = IDLE_SECONDS,
     think_seconds: float = THINK_SECONDS,
     searching_seats: int | None = SEARCHING_SEATS,
@@ -54,7 +57,10 @@ def create_app(
 ) -> FastAPI:
     """`public_url`: the address links are built on (else `TAVOLA_PUBLIC_URL`, else links
     are relative); never the request's `Host`, which its sender chooses.
-    `create_limit`: games one client may create (None: no limit); `idle_seconds`: how
+    `create_limit`: games one client may create (None: no limit); `trusted_proxies`: the
+    proxies whose `X-Forwarded-For` names the client, for every count by client (None: the
+    creation limit's); `socket_limit`: WebSockets one client may hold open (0: no limit);
+    `idle_seconds`: how
     long an unfinished game stays in memory unused; `think_seconds`: a searching bot's
     time budget a move, from when the move is due; `searching_seats`: searching bots one
     client may seat at its unfinished tables (None: no limit); `reports_folder`: where
@@ -121,7 +127,10 @@ def create_app(
 
     errors.install(app)
     accounts.install(app, service)
-    ratelimit.install(app, create_limit)
+    if trusted_proxies is None:
+        trusted_proxies = create_limit.trusted_proxies if create_limit is not None else ()
+    ratelimit.install(app, create_limit, trusted_proxies)
+    app.state.socket_counts = SocketCounts(socket_limit)
 
     for routes in (
         catalog,

@@ -7,16 +7,19 @@ import os
 
 from .app import create_app
 from .loading import IDLE_SECONDS
-from .ratelimit import limit_from
-from .searching import SEARCHING_SEATS
+from .ratelimit import limit_from, trusted_from
+from .searching import searching_seats_from
+from .socket_limit import socket_limit_from
 from .thinking import THINK_SECONDS
 
 app = create_app(
     bot_delay=float(os.environ.get("TAVOLA_BOT_DELAY", "0.6")),
     create_limit=limit_from(os.environ),
+    trusted_proxies=trusted_from(os.environ),
+    socket_limit=socket_limit_from(os.environ),
     idle_seconds=float(os.environ.get("TAVOLA_IDLE_SECONDS", IDLE_SECONDS)),
     think_seconds=float(os.environ.get("TAVOLA_THINK_SECONDS", THINK_SECONDS)),
-    searching_seats=int(os.environ.get("TAVOLA_SEARCHING_SEATS", SEARCHING_SEATS)) or None,
+    searching_seats=searching_seats_from(os.environ),
 )
 
 # The modules and the app live as long as the process: frozen, the collector's full passes

@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
 from .refusal import Refusal
+from .settings import number
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -47,18 +48,41 @@ DEFAULT_CREATION_LIMIT = CreationLimit()
 
 
 def limit_from(environ: Mapping[str, str]) -> CreationLimit | None:
-    """The limit a served process is given: `TAVOLA_CREATE_BURST`,
-    `TAVOLA_CREATE_PER_MINUTE` (0: no limit) and `TAVOLA_TRUSTED_PROXIES` (comma-separated
-    addresses or networks); the defaults for what is not set."""
-    per_minute = float(environ.get("TAVOLA_CREATE_PER_MINUTE", DEFAULT_CREATION_LIMIT.per_minute))
-    if per_minute == 0:
+    """The limit a served process is given: `TAVOLA_CREATE_BURST` and
+    `TAVOLA_CREATE_PER_MINUTE` (either 0: no limit) and `TAVOLA_TRUSTED_PROXIES`; the
+    defaults for what is not set. A bad value raises ValueError, naming it."""
+    default = DEFAULT_CREATION_LIMIT
+    per_minute = number(environ, "TAVOLA_CREATE_PER_MINUTE", default.per_minute, float)
+    burst = number(environ, "TAVOLA_CREATE_BURST", default.burst, int)
+    if per_minute == math.inf:
+        raise ValueError("TAVOLA_CREATE_PER_MINUTE: 0 is no limit, not infinity")
+    if per_minute == 0 or burst == 0:
         return None
+    return CreationLimit(burst=burst, per_minute=per_minute, trusted_proxies=trusted_from(environ))
+
+
+def trusted_from(environ: Mapping[str, str]) -> tuple[str, ...]:
+    """`TAVOLA_TRUSTED_PROXIES`: comma-separated addresses or networks, each written as a
+    network (`10.0.0.0/8`, `127.0.0.1/32`); a bad one raises ValueError, naming it."""
     proxies = environ.get("TAVOLA_TRUSTED_PROXIES", "")
-    return CreationLimit(
-        burst=int(environ.get("TAVOLA_CREATE_BURST", DEFAULT_CREATION_LIMIT.burst)),
-        per_minute=per_minute,
-        trusted_proxies=tuple(p.strip() for p in proxies.split(",") if p.strip()),
-    )
+    networks = []
+    for proxy in (p.strip() for p in proxies.split(",")):
+        if proxy:
+            try:
+                networks.append(str(ipaddress.ip_network(proxy, strict=False)))
+            except ValueError:
+                raise ValueError(f"TAVOLA_TRUSTED_PROXIES: {proxy!r} is no address") from None
+    return tuple(networks)
+
+
+def trusted_networks(proxies: Iterable[str]) -> list[Network]:
+    return [ipaddress.ip_network(p, strict=False) for p in proxies]
+
+
+def trusted_of(connection: HTTPConnection) -> list[Network]:
+    """The trusted proxies of the connection's app (set by `install`)."""
+    trusted: list[Network] = getattr(connection.app.state, "trusted_proxies", [])
+    return trusted
 
 
 class TooManyGames(Refusal):
@@ -113,7 +137,7 @@ class CreationThrottle:
 
     def __init__(self, limit: CreationLimit, clock: Callable[[], float] = time.monotonic) -> None:
         self.buckets = Buckets(limit.burst, limit.per_minute / 60.0, clock)
-        self.trusted = [ipaddress.ip_network(p, strict=False) for p in limit.trusted_proxies]
+        self.trusted = trusted_networks(limit.trusted_proxies)
 
     def check(self, connection: HTTPConnection) -> None:
         """Counts a creation by the connection's client, or refuses it (429)."""
@@ -141,8 +165,21 @@ def client_key(connection: HTTPConnection, trusted: Iterable[Network] = ()) -> s
             address = seen
             if not _within(seen, trusted):
                 break
-    if address is None:
-        return peer
+    return peer if address is None else _counted_as(address)
+
+
+def peer_key(host: str) -> str:
+    """A peer address as counts take it: IPv6 by its /64."""
+    address = _address(host)
+    return host if address is None else _counted_as(address)
+
+
+def is_trusted(host: str, trusted: Iterable[Network]) -> bool:
+    address = _address(host)
+    return address is not None and _within(address, list(trusted))
+
+
+def _counted_as(address: Address) -> str:
     if address.version == 6:
         return str(ipaddress.ip_network(f"{address}/64", strict=False))
     return str(address)
@@ -162,11 +199,11 @@ def _within(address: Address, networks: list[Network]) -> bool:
     return any(address in network for network in networks)
 
 
-def install(app: FastAPI, limit: CreationLimit | None) -> None:
-    """The app's creation limit (None: none) and its 429's `Retry-After`."""
+def install(app: FastAPI, limit: CreationLimit | None, trusted_proxies: Iterable[str]) -> None:
+    """The app's creation limit (None: none), its trusted proxies (for every count by
+    client, the limit or none) and its 429's `Retry-After`."""
     app.state.create_throttle = CreationThrottle(limit) if limit is not None else None
-    proxies = limit.trusted_proxies if limit is not None else ()
-    app.state.trusted_proxies = [ipaddress.ip_network(p, strict=False) for p in proxies]
+    app.state.trusted_proxies = trusted_networks(trusted_proxies)
 
     @app.exception_handler(TooManyGames)
     async def too_many(_: Request, exc: TooManyGames) -> JSONResponse:

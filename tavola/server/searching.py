@@ -16,10 +16,17 @@ from collections.abc import Mapping
 
 from .live import Live
 from .refusal import Refusal
+from .settings import number
 from .thinking import searches
 
 SEARCHING_SEATS = 8
 """Searching seats a client may hold at once, by default (two tables of four)."""
+
+
+def searching_seats_from(environ: Mapping[str, str]) -> int | None:
+    """`TAVOLA_SEARCHING_SEATS` (0: no limit, None); a bad value is refused by name."""
+    return number(environ, "TAVOLA_SEARCHING_SEATS", SEARCHING_SEATS, int) or None
+
 
 MOST_GAMES = 100_000
 """Games whose client is remembered at most: the oldest are forgotten first (a game

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Path, Request, Response
 from fastapi.responses import FileResponse
 from starlette.concurrency import run_in_threadpool
 
-from ..ratelimit import client_key
+from ..ratelimit import client_key, trusted_of
 from ..routes.pages import WEB
 from . import cookies
 from .deps import AccountsOf, Member, Reader, SignedIn, SignedInReader
@@ -115,8 +115,7 @@ async def take_back(
 
 def _client(request: Request) -> str:
     """Who is asking, as the creation limit counts it (behind the same trusted proxies)."""
-    throttle = getattr(request.app.state, "create_throttle", None)
-    return client_key(request, throttle.trusted if throttle is not None else ())
+    return client_key(request, trusted_of(request))
 
 
 @router.get("/signin", include_in_schema=False)

@@ -15,11 +15,13 @@ from tavola.core import Action
 
 from .. import payloads
 from ..deps import Asking, Lang, Pushes, Service
-from ..hub import SET_ASIDE, Connection, dumps
+from ..hub import SET_ASIDE, Connection, Hub, dumps
 from ..limits import MAX_BODY
+from ..ratelimit import client_key, trusted_of
 from ..refusal import Refusal
 from ..schemas import ActionRequest
 from ..service import GameService
+from ..socket_limit import TOO_MANY_SOCKETS, SocketCounts
 
 router = APIRouter()
 
@@ -36,8 +38,28 @@ async def socket(
     """Pushes the seat's view and new events after every change; also takes actions:
     {"type": "action", "action": …, "version": …, "client_action_id": …}. Closes with 4401
     (bad token), 4404 (unknown game), 4409 (the game was set aside after a server error),
-    1013 (fell behind: reconnect) or 1009 (a message over the 64 KB limit)."""
+    4429 (too many sockets from this client), 1013 (fell behind: reconnect) or 1009 (a
+    message over the 64 KB limit)."""
+    counts: SocketCounts = websocket.app.state.socket_counts
+    client = client_key(websocket, trusted_of(websocket))
     await websocket.accept()  # before any close, so that browsers see its code
+    if not counts.take(client):
+        await websocket.close(code=TOO_MANY_SOCKETS, reason="too_many_sockets")
+        return
+    try:
+        await _seated(websocket, game_id, service, hub, token, lang)
+    finally:
+        counts.give_back(client)
+
+
+async def _seated(
+    websocket: WebSocket,
+    game_id: str,
+    service: GameService,
+    hub: Hub,
+    token: str | None,
+    lang: str | None,
+) -> None:
     try:
         seated = await run_in_threadpool(Asking(service, game_id, token).seated)
     except Refusal as exc:

@@ -147,7 +147,8 @@ function connect() {
       banner(t(final[ev.code])); // reconnecting would not help
       return;
     }
-    banner(t("play.reconnecting"));
+    // Too many sockets from this client: said, and tried again later like any other close.
+    banner(t(ev.code === 4429 ? "error.too_many_sockets" : "play.reconnecting"));
     game.retry = Math.min(game.retry + 1, 6);
     setTimeout(connect, 250 * 2 ** game.retry);
   });
