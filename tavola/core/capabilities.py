@@ -654,6 +654,11 @@ class Campaigns(Protocol[S]):
         an empty `party` keeps the options' own."""
         ...
 
+    def campaign_options(self) -> type[BaseModel]:
+        """The model of a campaign's options when they are not empty (the published
+        schema's): its `party` may be left to the request's."""
+        ...
+
     def new_campaign(self, config: Mapping[str, Any], seed: int) -> dict[str, Any]:
         """A new campaign; a bad config raises `ConfigError` naming the field."""
         ...

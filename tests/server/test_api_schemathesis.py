@@ -54,7 +54,13 @@ def real_seats():
 
 
 @schema.parametrize()
-@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=30,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
 def test_no_request_gets_a_server_error(case, real_seats):
     """Every check on the requests as generated. Aimed at a real game, every check but
     one: a move the schema allows may be one the game's rules refuse (422, the game's
