@@ -12,15 +12,19 @@ mode needs, where the creator sits) is still refused by the game, 422 with its r
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+import jsonschema_rs
 from fastapi import FastAPI
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from tavola.core import Game, game_names, get_game
 from tavola.core.capabilities import Campaigns, TableBuilder, TournamentRules, capability
+
+from .refusal import Refusal
+from .schemas import MAX_SEATS
 
 Schema = dict[str, Any]
 REFS = "#/components/schemas/"
@@ -128,7 +132,11 @@ def _tables(components: dict[str, Schema], games: list[Game[Any]]) -> None:
                 {
                     "properties": {
                         "options": {"$ref": f"{REFS}{name}.TableOptions"},
-                        "seats": {"items": {"$ref": f"{REFS}{name}.Seat"}},
+                        "seats": {
+                            "items": {"$ref": f"{REFS}{name}.Seat"},
+                            "minItems": game.info.min_seats,
+                            "maxItems": min(game.info.max_seats, MAX_SEATS),
+                        },
                     }
                 },
             )
@@ -221,3 +229,65 @@ def _seeds(components: dict[str, Schema]) -> None:
         components[name].setdefault("allOf", []).extend(
             [needs_seed, {"if": _SEEDED, "then": allowed}]
         )
+
+
+# -- holding requests to it -----------------------------------------------------------------
+
+
+def refuse_outside_schema(
+    app: FastAPI, component: str, body: Mapping[str, Any], *, options_named: str = "options."
+) -> None:
+    """A request the published schema refuses is refused, whatever the models behind the
+    route would let through (a lax `0` for `false`): the first of its problems, as an
+    option's (`invalid_config`, `invalid_option`, the option named after `options_named`:
+    a campaign names them as its config does, `battles[0].mode`) or the request's
+    (`bad_request`)."""
+    validators: dict[str, Any] = app.state.__dict__.setdefault("published_validators", {})
+    validator = validators.get(component)
+    if validator is None:
+        document = app.openapi()
+        schema = {"$ref": REFS + component, "components": document["components"]}
+        validator = validators[component] = jsonschema_rs.Draft202012Validator(schema)
+    for found in validator.iter_errors(dict(body)):
+        problem = _closest(found)
+        path = _path(problem)
+        if path[:1] == ["options"] and len(path) > 1:
+            field = options_named + _named(path[1:], dotted=bool(options_named))
+            message = f"{field}: {problem.message}"
+            raise Refusal(422, "invalid_config", message, reason="invalid_option", field=field)
+        field = _named(path, dotted=True) or "body"
+        raise Refusal(422, "bad_request", f"{field}: {problem.message}", field=field)
+
+
+def _path(problem: Any) -> list[str | int]:
+    """Where the problem is, down to the key required or not allowed."""
+    path: list[str | int] = list(problem.instance_path)
+    missing = getattr(problem.kind, "property", None)  # a required key
+    unexpected = getattr(problem.kind, "unexpected", None)  # a key too many
+    if isinstance(missing, str):
+        path.append(missing)
+    elif isinstance(unexpected, list) and unexpected:
+        path.append(str(unexpected[0]))
+    return path
+
+
+def _named(path: list[str | int], *, dotted: bool) -> str:
+    """`seats.0.name`, or as a campaign's config names it: `battles[0].mode`."""
+    if dotted:
+        return ".".join(str(part) for part in path)
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out
+
+
+def _closest(problem: Any) -> Any:
+    """Of a value none of several schemas takes (`anyOf`, `oneOf`), the problem of the
+    schema it came closest to: the one whose first problem lies deepest in it (the later
+    when as deep: a campaign's options are `{}` or the game's)."""
+    branches = [b for b in (getattr(problem.kind, "context", None) or []) if b]
+    if not branches:
+        return problem
+    deepest = max(len(_path(b[0])) for b in branches)
+    nearest = [b for b in branches if len(_path(b[0])) == deepest]
+    return _closest(nearest[-1][0])
