@@ -107,7 +107,7 @@ def test_schemathesis_with_every_check_passes(tmp_path):
                 "--exclude-checks",
                 "positive_data_acceptance",
                 "--max-examples",
-                "40",
+                "25",
                 "--workers",
                 "1",
                 "--seed",
