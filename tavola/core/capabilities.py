@@ -64,6 +64,9 @@ class GameInfo:
     """Some seats are referees (they see everything and act on the game's bookkeeping)."""
     rare_actions: frozenset[str] = frozenset()
     """Action types random play and the search bots take only now and then (conceding)."""
+    threaded_actions: frozenset[str] = frozenset()
+    """Action types whose engine work reads free text (a pasted post, a draw): the server
+    plays them in a worker thread, never on its event loop, however short the text."""
     sent_once: tuple[str, ...] = ()
     """Keys of a view whose entries never change (a card's face): a live connection is
     sent each entry once."""
@@ -685,6 +688,11 @@ class Campaigns(Protocol[S]):
         """A campaign config: `options` (empty: the game's ready-made campaign) with its
         party seated as `party` says, one `{kind, name?}` per member (`human` or `bot`);
         an empty `party` keeps the options' own."""
+        ...
+
+    def campaign_options(self) -> type[BaseModel]:
+        """The model of a campaign's options when they are not empty (the published
+        schema's): its `party` may be left to the request's."""
         ...
 
     def new_campaign(

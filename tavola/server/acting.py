@@ -126,13 +126,15 @@ class Moves:
         played on the loop and committed with the others of its round, so it takes no trip
         to a worker thread. What needs the database first (a game not in memory, an action
         id to look up, a version from another worker) goes the threads' way, as does a
-        move on a game a thread holds."""
+        move on a game a thread holds and one that reads free text (the game's
+        `threaded_actions`: a parser's time is never the loop's)."""
         live = self.games.live.get(game_id)
         if (
             live is None
             or not self.writes.attached
             or client_action_id is not None
             or action.type in PLATFORM_ACTIONS
+            or action.type in live.game.info.threaded_actions
             or (version is not None and version > live.version)
         ):
             return await run_in_threadpool(

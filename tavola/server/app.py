@@ -24,6 +24,7 @@ from .limits import MAX_BODY, BodyLimit
 from .lineups import routes as lineup_routes
 from .listener import Listener
 from .loading import IDLE_SECONDS
+from .openapi import publish_exact_schemas
 from .ratelimit import DEFAULT_CREATION_LIMIT, CreationLimit
 from .ratings import routes as rating_routes
 from .routes import catalog, exports, pages, play, socket, tables
@@ -148,6 +149,7 @@ def create_app(
         app.include_router(routes.router)
     if pages.WEB.is_dir():
         app.mount("/", StaticFiles(directory=pages.WEB, html=True), name="web")
+    publish_exact_schemas(app)
     return app
 
 

@@ -80,7 +80,9 @@ def install(app: FastAPI) -> None:
         where = ".".join(str(p) for p in first.get("loc", ())) or "body"
         if first.get("type") in NOT_JSON:
             return _malformed("body", "the body is not JSON")
-        return _malformed(where, str(first.get("msg", "invalid request")))
+        # A validator's own sentence, without pydantic's "Value error, " before it.
+        why = str(first.get("msg", "invalid request")).removeprefix("Value error, ")
+        return _malformed(where, why)
 
 
 def _malformed(field: str, why: str) -> JSONResponse:

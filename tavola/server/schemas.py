@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, WithJsonSchema
 
 from tavola.core.jsontypes import JsonNumber
 
@@ -15,6 +15,40 @@ up to here exactly. An integer is JSON Schema's (`3` or `3.0`), never `true` or 
 
 MAX_SEATS = 64
 """However many seats a game allows (its `max_seats`), no request holds more."""
+
+
+ACTION_OBJECT: dict[str, Any] = {
+    "type": "object",
+    "required": ["type"],
+    "properties": {"type": {"type": "string", "minLength": 1}},
+}
+"""An action's JSON form: its `type` and its arguments beside it."""
+
+
+def _action_object(value: Any) -> Any:
+    if isinstance(value, dict) and isinstance(value.get("type"), str) and value["type"]:
+        return value
+    raise ValueError("an action is an object with its 'type' (text, not empty)")
+
+
+def _action(value: Any) -> Any:
+    if isinstance(value, str) and value:
+        return value
+    if isinstance(value, str) or not isinstance(value, dict):
+        raise ValueError("an action is its type (text, not empty) or an object with its 'type'")
+    return _action_object(value)
+
+
+ActionJson = Annotated[
+    dict[str, Any] | str,
+    BeforeValidator(_action),
+    WithJsonSchema({"anyOf": [{"type": "string", "minLength": 1}, ACTION_OBJECT]}),
+]
+"""A move as sent: its type alone (`"pass"`) or its JSON form. `""` and `{}` are no
+action: refused for their shape (422 `bad_request`), as the schema says."""
+ActionObject = Annotated[
+    dict[str, Any], BeforeValidator(_action_object), WithJsonSchema(ACTION_OBJECT)
+]
 
 
 class SeatRequest(BaseModel):
@@ -96,7 +130,7 @@ class ActionRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    action: dict[str, Any] | str
+    action: ActionJson
     version: Annotated[int, Field(ge=0, le=MAX_INTEGER), JsonNumber] | None = None
     client_action_id: Annotated[str, Field(min_length=1, max_length=80)] | None = None
 
@@ -106,7 +140,7 @@ class CheckRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    action: dict[str, Any] | str
+    action: ActionJson
 
 
 class Refused(BaseModel):

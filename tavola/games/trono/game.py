@@ -44,7 +44,7 @@ from .determinize import player_world
 from .evaluate import evaluate
 from .exports import exports_for
 from .formation import team_count
-from .forum_parser import parse_forum_deploy
+from .forum_deploy import parse_forum_deploy
 from .forum_render import team_report_lines, with_names
 from .houses import HOUSES
 from .lotto_calendar import shipped_shifts
@@ -119,6 +119,7 @@ INFO = GameInfo(
     simultaneous=True,
     referee_seats=True,
     rare_actions=frozenset({"withdraw"}),
+    threaded_actions=frozenset({"record_post", "import_draw", "override"}),
     web=Path(__file__).parent / "web",
     capabilities=(
         "action_check",

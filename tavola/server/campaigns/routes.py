@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path
+from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import FileResponse
 from starlette.concurrency import run_in_threadpool
 
 from ..deps import Lang, PublicUrl, Service, Token
 from ..links import campaign_url
+from ..openapi import refuse_outside_schema
 from ..ratelimit import may_create
 from ..routes.pages import WEB
 from ..schemas import REFUSALS, Refused
@@ -38,10 +39,15 @@ CREATING: dict[int | str, dict[str, Any]] = {**REFUSALS, 429: {"model": Refused}
     responses=CREATING,
     dependencies=[Depends(may_create)],
 )
-async def create_campaign(body: CampaignCreate, service: Service, base: PublicUrl) -> Any:
+async def create_campaign(
+    body: CampaignCreate, service: Service, base: PublicUrl, request: Request
+) -> Any:
     """Creates a campaign of a game with campaigns; every person's seat of the party gets
     a link to share: the creator's own seat (`creator_seat`) its token, every other a
     one-time invite. The same token opens that seat's place in every battle."""
+    refuse_outside_schema(
+        request.app, "CampaignCreate", body.model_dump(exclude_unset=True), options_named=""
+    )
     party = [m.model_dump(exclude_none=True) for m in body.party]
     created = await run_in_threadpool(
         service.campaigns.create,

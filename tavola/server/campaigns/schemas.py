@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from tavola.core.jsontypes import JsonNumber
 
-from ..schemas import MAX_INTEGER, MAX_SEATS
+from ..schemas import MAX_INTEGER, MAX_SEATS, ActionObject
 
 
 class MemberRequest(BaseModel):
@@ -71,7 +71,7 @@ class ChoiceRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    action: dict[str, Any]
+    action: ActionObject
     version: Annotated[int, Field(ge=0, le=MAX_INTEGER), JsonNumber] | None = None
 
 

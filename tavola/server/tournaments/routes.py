@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, Depends, Path, Query
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import FileResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -14,6 +14,7 @@ from tavola.core.tournaments import Entrant
 
 from ..accounts.deps import Member
 from ..deps import PublicUrl, Service, Token
+from ..openapi import refuse_outside_schema
 from ..ratelimit import may_create
 from ..refusal import Refusal
 from ..routes.pages import WEB
@@ -42,10 +43,11 @@ def page_url(base: str, tournament_id: str, secret: str, token: str) -> str:
     dependencies=[Depends(may_create)],
 )
 async def create_tournament(
-    body: TournamentCreate, service: Service, base: PublicUrl
+    body: TournamentCreate, service: Service, base: PublicUrl, request: Request
 ) -> TournamentCreated:
     """Creates a tournament of a game with tournaments, open for registration. The
     organiser's token (its link) adds bots and starts it."""
+    refuse_outside_schema(request.app, "TournamentCreate", body.model_dump(exclude_unset=True))
     created = await run_in_threadpool(
         service.tournaments.create,
         body.game,

@@ -8,7 +8,7 @@ from typing import Any
 
 from tavola.core import Action
 from tavola.games.trono.characters import starter_catalogue
-from tavola.games.trono.forum_parser import parse_forum_deploy
+from tavola.games.trono.forum_deploy import parse_forum_deploy
 
 from .tables import REF, g4, refused
 

@@ -40,6 +40,9 @@ class LegendsCampaigns:
     ) -> dict[str, Any]:
         return ready.campaign_config(options, party)
 
+    def campaign_options(self) -> type[CampaignConfig]:
+        return CampaignConfig
+
     def new_campaign(
         self, config: Mapping[str, Any], seed: int, secret: str | None = None
     ) -> dict[str, Any]:

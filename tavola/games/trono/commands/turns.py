@@ -10,7 +10,8 @@ import typer
 from tavola.core import Action, Event, IllegalAction, Table, Viewer
 
 from ..clock import BadInstant, format_instant, parse_instant
-from ..forum_parser import parse_actions, parse_deploy, parse_forum_deploy
+from ..forum_deploy import parse_forum_deploy
+from ..forum_parser import parse_actions, parse_deploy
 from ..forum_render import action_text, character_name, house_name, local_time, t, void_lines
 from ..messages import refuse, text
 from ..posts import Problem, post_problems
