@@ -176,13 +176,21 @@ def print_(
     bleed: Annotated[
         float, typer.Option(help="Bleed in mm past each card's trim (e.g. 3).", min=0, max=10)
     ] = 0.0,
+    per_page: Annotated[
+        int | None,
+        typer.Option("--per-page", help="At most this many cards a page (1: one a page).", min=1),
+    ] = None,
+    backs: Annotated[
+        bool, typer.Option("--backs", help="A back page after each sheet, for duplex.")
+    ] = False,
+    cmyk: Annotated[bool, typer.Option("--cmyk", help="CMYK colours in the PDF.")] = False,
     out: Annotated[Path, typer.Option(help="Folder to write into.")] = Path("cards-print"),
     svg: Annotated[bool, typer.Option("--svg/--no-svg", help="One SVG per card too.")] = True,
     only: Annotated[
         list[str] | None, typer.Option(help="Only these card ids (repeat, or comma-separated).")
     ] = None,
 ) -> None:
-    """Printable sheets: a PDF of 3×3 cards (63×88 mm) a page with crop marks, and SVGs."""
+    """Printable sheets: a PDF of 63×88 mm cards with their bleed and crop marks, and SVGs."""
     # Imported here: reportlab is needed only to print, not by every `tavola` command.
     from tavola.core.printing import PAPERS
 
@@ -202,7 +210,16 @@ def print_(
         raise typer.Exit(1)
     try:
         printed = print_catalog(
-            cards, out, lang=lang, paper=paper, bleed_mm=bleed, svg=svg, only=wanted
+            cards,
+            out,
+            lang=lang,
+            paper=paper,
+            bleed_mm=bleed,
+            svg=svg,
+            only=wanted,
+            per_page=per_page,
+            backs=backs,
+            use_cmyk=cmyk,
         )
     except TavolaError as exc:
         console.print(exc.localized(lang))
