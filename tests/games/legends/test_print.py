@@ -108,8 +108,22 @@ def test_one_svg_per_card_carries_the_cards_name(italian_a4):
         root = ET.parse(folder / f"{card.card_id}.svg").getroot()
         assert (root.get("width"), root.get("height")) == ("63mm", "88mm")
         assert root.find("svg:title", ns).text == card.name
-        words = flat(" ".join(t.text for t in root.iterfind("svg:text", ns)))
+        words = flat(" ".join(p.get("aria-label") for p in root.iterfind("svg:path", ns)))
         assert flat(card.name) in words
+
+
+def test_svg_text_is_outlined_so_it_needs_no_font(italian_a4):
+    ns = {"svg": "http://www.w3.org/2000/svg"}
+    for card in STARTER.cards()[:6]:
+        root = ET.parse(italian_a4 / "starter_S1_it_svg" / f"{card.card_id}.svg").getroot()
+        assert root.find(".//svg:text", ns) is None
+        assert "font-family" not in ET.tostring(root, encoding="unicode")
+        face, _ = card_face(card, "it")
+        lines = [s.text for s in face.shapes if isinstance(s, Text)]
+        paths = {p.get("aria-label"): p.get("d") for p in root.iterfind("svg:path", ns)}
+        # Every line of text is a path of glyph outlines (a blank one draws nothing).
+        assert all(line in paths for line in lines)
+        assert all(paths[line].startswith("M") for line in lines if line.strip())
 
 
 def face_words(card, lang: str) -> str:
