@@ -13,7 +13,7 @@ from rich.table import Table as RichTable
 
 from tavola.core import ContentError, TavolaError
 
-from .cards import CharacterCard, card_to_data
+from .cards import CardDef, CharacterCard, card_to_data
 from .catalog import (
     DEFAULT_CATALOG,
     Catalog,
@@ -136,7 +136,7 @@ def import_(
     catalog: CatalogOption = DEFAULT_CATALOG,
 ) -> None:
     """Read a CSV back, validate every card, and write the catalogue TOML."""
-    cards, problems = import_csv(csv_path)
+    cards, problems = _read_csv(csv_path)
     for problem in problems:
         console.print(problem)
     if problems:
@@ -151,6 +151,23 @@ def import_(
     write_catalog_file(target, catalog, cards, title)
     load_catalog.cache_clear()
     console.print(f"{len(cards)} cards written to {target}")
+
+
+def _read_csv(path: Path) -> tuple[list[CardDef], list[str]]:
+    """The CSV's cards and problems; a file that cannot be read is one line on stderr and
+    exit status 2 (a person's mistake, not a traceback)."""
+    try:
+        return import_csv(path)
+    except FileNotFoundError:
+        problem = f"{path}: no such file"
+    except IsADirectoryError:
+        problem = f"{path}: a folder, not a CSV file"
+    except UnicodeDecodeError as exc:
+        problem = f"{path}: not UTF-8 text (byte {exc.start}); save the CSV as UTF-8"
+    except OSError as exc:
+        problem = f"{path}: {exc.strerror or exc}"
+    typer.echo(f"tavola cards import: {problem}", err=True)
+    raise typer.Exit(2)
 
 
 def _load_id_or_file(spec: str) -> Catalog:

@@ -163,3 +163,15 @@ def test_the_board_writes_life_as_an_italian_reader_does():
     result = short_game_against_basic("it")
     assert result.exit_code == 0, result.output
     assert "vita 10.000" in result.output and "vita 10000" not in result.output
+
+
+def test_the_help_of_play_league_lists_its_languages_japanese_too():
+    result = runner.invoke(app, ["play", "league", "--help"])
+    assert result.exit_code == 0
+    assert "languages: it, en, ja" in " ".join(result.output.split())
+
+
+def test_an_unknown_language_is_refused_naming_the_games_languages():
+    result = invoke("--seats", "basic,basic", "--lang", "de")
+    assert result.exit_code == 2
+    assert "unknown language 'de'" in result.output and "it, en, ja" in result.output
