@@ -130,6 +130,9 @@ def test_every_card_gets_its_trim_and_its_whole_bleed_on_every_side(tmp_path, pa
             widened = [grid[0] - mm(bleed), grid[1] - mm(bleed)]
             widened += [grid[2] + mm(bleed), grid[3] + mm(bleed)]
             assert bleed_box == pytest.approx(widened, abs=0.02)
+        # Every page carries the same boxes (a short last page too).
+        assert [float(v) for v in page.trimbox] == [float(v) for v in reader.pages[0].trimbox]
+        assert [float(v) for v in page.bleedbox] == [float(v) for v in reader.pages[0].bleedbox]
         words = " ".join(page.extract_text().split())
         assert "stampa al 100%" in words
         if bleed:
