@@ -15,10 +15,22 @@ from rich.console import Console
 from tavola.core import GameRecord, TavolaError, game_names, get_game, replay
 from tavola.core.scenario import run_file, scenario_files
 
-from . import balance, bench, campaign, play, report, serve, simulate, tournament, verify
+from . import (
+    balance,
+    bench,
+    campaign,
+    play,
+    problems,
+    report,
+    serve,
+    simulate,
+    tournament,
+    verify,
+)
 from .table_commands import register as register_table_commands
 
 COMMANDS_GROUP = "tavola.commands"
+
 
 app = typer.Typer(
     help="Tavola: play, referee and simulate card and board games.",
@@ -93,12 +105,17 @@ def games(
 @app.command("replay")
 def replay_command(file: Annotated[Path, typer.Argument(help="A game record (JSON).")]) -> None:
     """Rebuild a saved game from its action log; print the outcome and the state hash."""
-    record = GameRecord.load(file)
+    data = problems.read_json("replay", file, "a game record")
+    try:
+        record = GameRecord.from_json(data)
+    except KeyError as exc:
+        problems.fail("replay", f"{file}: not a game record (no {exc.args[0]!r})")
+    except (TypeError, ValueError, AttributeError) as exc:
+        problems.fail("replay", f"{file}: not a game record ({exc})")
     try:
         table = replay(record)
     except TavolaError as exc:
-        console.print(f"{exc.code}: {exc.message}")
-        raise typer.Exit(1) from None
+        problems.fail("replay", f"{file}: {exc.code}: {exc.message}")
     outcome = table.outcome
     console.print(f"actions: {len(record.log)}")
     console.print(f"outcome: {json.dumps(outcome.to_json() if outcome else None)}")
@@ -125,4 +142,16 @@ def scenario_run(
 
 
 def main() -> None:
-    app()
+    """The `tavola` command: a usage error is one line on stderr (exit 2), not a panel."""
+    try:
+        code = app(prog_name="tavola", standalone_mode=False)
+    except problems.NoArgsIsHelp as exc:
+        typer.echo(exc.format_message())
+        sys.exit(exc.exit_code)
+    except problems.ClickException as exc:
+        typer.echo(problems.one_line(exc), err=True)
+        sys.exit(exc.exit_code)
+    except problems.Abort:
+        typer.echo("Aborted.", err=True)
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -1,9 +1,11 @@
-"""`tavola bench`: random-playout speed of any game, the engine suite, the bots' strength."""
+"""`tavola bench`: random-playout speed of any game, the engine suite, the bots' strength,
+and how a game's cost grows with its seats. `--json` prints one object carrying `run`: the
+machine, CPU count, Python, commit and options (`bench_run.py`)."""
 
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -11,7 +13,12 @@ from rich.console import Console
 from tavola.core import TavolaError, get_game
 from tavola.core.registry import game_names
 
+from . import problems
+from .bench_run import run_info
+
 console = Console(highlight=False)
+SUITES = ("playout", "engine", "strength", "growth")
+GROWTH_SEATS = (2, 4, 8)
 
 
 def bench(
@@ -19,7 +26,8 @@ def bench(
         str,
         typer.Option(
             help="playout: random playouts of one game's table; engine: every figure of the "
-            "simulation targets with the ratios to OpenSpiel; strength: the bots' ladder."
+            "simulation targets with the ratios to OpenSpiel; strength: the bots' ladder; "
+            "growth: one game's steps/s, legal actions and memory at 2, 4 and 8 seats."
         ),
     ] = "playout",
     game: Annotated[
@@ -45,22 +53,38 @@ def bench(
     ] = 2000,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Benchmarks: random-playout speed, the engine suite, or the bots' strength."""
+    """Benchmarks: random-playout speed, the engine suite, the bots' strength, or growth."""
+    if suite not in SUITES:
+        raise typer.BadParameter(
+            f"unknown suite '{suite}'; the suites: {', '.join(SUITES)}", param_hint="--suite"
+        )
+    run = run_info(
+        {
+            "suite": suite,
+            "game": game,
+            "mode": mode,
+            "players": players,
+            "seconds": seconds,
+            "games": games,
+            "iterations": iterations,
+            "sim_games": sim_games,
+        }
+    )
     if suite == "engine":
-        engine(game, seconds, iterations, sim_games, as_json)
+        engine(game, seconds, iterations, sim_games, as_json, run)
         return
     if game is None:
         known = ", ".join(game_names())
         raise typer.BadParameter(f"each suite measures one game: {known}", param_hint="--game")
     if suite == "strength":
-        strength(game, games, iterations, as_json)
-        return
-    if suite != "playout":
-        raise typer.BadParameter("choose playout, engine or strength", param_hint="--suite")
-    playout(game, mode, players, seconds, as_json)
+        strength(game, games, iterations, as_json, run)
+    elif suite == "growth":
+        growth(game, mode, seconds, as_json, run)
+    else:
+        playout(game, mode, players, seconds, as_json, run)
 
 
-def strength(name: str, games: int, iterations: int, as_json: bool) -> None:
+def strength(name: str, games: int, iterations: int, as_json: bool, run: dict[str, Any]) -> None:
     """The ladder, one row printed as each pairing ends (a long run shows its progress)."""
     from tavola.bots.strength import ladder, matches
 
@@ -82,7 +106,7 @@ def strength(name: str, games: int, iterations: int, as_json: bool) -> None:
                 soft_wrap=True,
             )
     if as_json:
-        typer.echo(json.dumps([row.to_json() for row in rows]))
+        typer.echo(json.dumps({"rows": [row.to_json() for row in rows], "run": run}))
 
 
 def raced_games() -> list[str]:
@@ -92,7 +116,12 @@ def raced_games() -> list[str]:
 
 
 def engine(
-    game: str | None, seconds: float, iterations: int, sim_games: int, as_json: bool
+    game: str | None,
+    seconds: float,
+    iterations: int,
+    sim_games: int,
+    as_json: bool,
+    run: dict[str, Any],
 ) -> None:
     """One game's figures (flat), or without `--game` every raced game's, keyed by name."""
     from tavola.sim.suite import engine_suite
@@ -104,7 +133,8 @@ def engine(
         raise typer.BadParameter(str(exc), param_hint="--game") from None
     suites = {g.name: engine_suite(g, seconds, iterations, sim_games) for g in games}
     if as_json:
-        typer.echo(json.dumps(suites[game] if game else suites))
+        # One game's figures flat, or every raced game's keyed by name; `run` beside them.
+        typer.echo(json.dumps({**(suites[game] if game else suites), "run": run}))
         return
     for figures in suites.values():
         for key, value in figures.items():
@@ -115,8 +145,35 @@ def engine(
             console.print(f"  {key:40} {value}", markup=False)
 
 
+def growth(name: str, mode: str | None, seconds: float, as_json: bool, run: dict[str, Any]) -> None:
+    """The game's own table at 2, 4 and 8 seats (those it seats), random play: steps/s,
+    legal actions per decision and memory per game (`tavola.sim.growth`). A catalogue
+    doubled with variants stays in `bench/growth.py`: it needs a game's card model."""
+    from tavola.sim.bench import bench_table
+    from tavola.sim.growth import growth_table, measure
+
+    try:
+        known = get_game(name)
+        counts = [n for n in GROWTH_SEATS if known.info.min_seats <= n <= known.info.max_seats]
+        rows = []
+        for count in counts or [known.info.min_seats]:
+            _, config = bench_table(known, mode, count)
+            rows.append(measure(known, config, {"seats": count}, seconds))
+    except TavolaError as exc:
+        raise typer.BadParameter(f"{exc.code}: {exc.message}", param_hint="--game") from None
+    if as_json:
+        typer.echo(json.dumps({"game": name, "rows": [r.to_json() for r in rows], "run": run}))
+        return
+    typer.echo(growth_table(rows))
+
+
 def playout(
-    name: str, mode: str | None, players: int | None, seconds: float, as_json: bool
+    name: str,
+    mode: str | None,
+    players: int | None,
+    seconds: float,
+    as_json: bool,
+    run: dict[str, Any],
 ) -> None:
     from tavola.sim.bench import bench_table, benchmark
 
@@ -125,10 +182,9 @@ def playout(
         table, config = bench_table(game, mode, players)
         figures = benchmark(game, config, seconds)
     except TavolaError as exc:
-        console.print(f"[red]{exc.code}[/]: {exc.message}")
-        raise typer.Exit(2) from None
+        problems.fail("bench", f"{exc.code}: {exc.message}")
     if as_json:
-        typer.echo(json.dumps(figures))
+        typer.echo(json.dumps({**figures, "run": run}))
         return
     console.print(f"{name} ({table}): random playouts on one core:")
     console.print(f"  games/s  {figures['games_per_s']}")

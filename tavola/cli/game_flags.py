@@ -96,6 +96,7 @@ def show_help(ctx: typer.Context, game: str | None, model: type[BaseModel] | Non
         # The seats the game declares (people, bots, its automata), as --seats takes them.
         kinds = get_game(game).info.seat_kinds
         grid.add_row("--seats", "seat kinds: " + ", ".join(seat_kind_usage(k) for k in kinds))
+        grid.add_row("--lang", "languages: " + ", ".join(get_game(game).info.languages))
         body = grid
         title = f"Options of {game}"
         Console().print(Panel(body, title=title, title_align="left", border_style="dim"))

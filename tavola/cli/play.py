@@ -24,7 +24,7 @@ from tavola.core.capabilities import (
 )
 from tavola.core.commitment import new_salt, salt_of_chosen_seed
 
-from . import game_flags
+from . import game_flags, problems
 from .prompt import Prompt
 
 TEXT = {
@@ -79,7 +79,9 @@ def play(
     seed: Annotated[
         int | None, typer.Option(help="Seed of the game's RNG (default: random).")
     ] = None,
-    lang: Annotated[str, typer.Option(help="it or en.")] = "it",
+    lang: Annotated[
+        str, typer.Option(help="One of the game's languages (GAME --help lists them).")
+    ] = "it",
     save: Annotated[Path | None, typer.Option(help="Write the game record to this file.")] = None,
     show_help: Annotated[
         bool, typer.Option("--help", help="Show this message, with GAME's own options, and exit.")
@@ -91,6 +93,12 @@ def play(
             game_flags.show_help(ctx, None, None)
         raise game_flags.no_game()
     game = game_flags.game(game_name)
+    if lang not in game.info.languages:
+        problems.fail(
+            "play",
+            f"unknown language '{lang}' for {game_name}; its languages: "
+            + ", ".join(game.info.languages),
+        )
     terminal = capability(game, TerminalTable)
     if terminal is None:
         raise game_flags.UsageProblem(f"{game_name} cannot be played at the terminal.")
@@ -161,8 +169,7 @@ def _players(
             if kind != HUMAN
         }
     except ValueError as exc:
-        typer.echo(f"error: {exc}")
-        raise typer.Exit(2) from None
+        problems.fail("play", str(exc))
     return {**bots, **people}
 
 

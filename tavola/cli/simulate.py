@@ -24,7 +24,7 @@ from rich.text import Text
 
 from tavola.core import ConfigError, TavolaError
 
-from . import game_flags
+from . import game_flags, problems
 
 console = Console(highlight=False)
 
@@ -107,14 +107,11 @@ def simulate(
         spec = build_spec(game_name, seat_list, seed, options, rotate=rotate)
     except TavolaError as exc:
         field = f" ({exc.field})" if isinstance(exc, ConfigError) and exc.field else ""
-        console.print(f"[red]{exc.code}[/]{field}: {exc.message}")
-        raise typer.Exit(2) from None
+        problems.fail("simulate", f"{exc.code}{field}: {exc.message}")
     except ValueError as exc:
-        console.print(f"[red]error[/]: {exc}")
-        raise typer.Exit(2) from None
+        problems.fail("simulate", str(exc))
     if scheduler and backend != "dask":
-        console.print("[red]error[/]: --scheduler needs --backend dask")
-        raise typer.Exit(2)
+        problems.fail("simulate", "--scheduler needs --backend dask")
 
     where = f"dask at {scheduler}" if scheduler else f"{backend}, {workers} worker(s)"
     console.print(

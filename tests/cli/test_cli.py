@@ -88,6 +88,26 @@ def test_bench_measures_random_playouts_of_every_game(game, extra):
     get_game(game).new(figures["config"], 0)  # the table measured is one the game accepts
 
 
+def test_bench_json_says_what_machine_python_commit_and_options_measured_it():
+    result = invoke("bench", "--game", "trono", "--seconds", "0.05", "--json")
+    run = json.loads(result.output)["run"]
+    assert run["cpu_count"] >= 1 and run["machine"] and run["python"].count(".") == 2
+    assert run["commit"] is None or len(run["commit"].rstrip("+")) == 40
+    assert run["options"]["suite"] == "playout" and run["options"]["game"] == "trono"
+    assert run["options"]["seconds"] == 0.05
+
+
+def test_bench_growth_measures_a_game_at_2_4_and_8_seats():
+    result = invoke("bench", "--suite", "growth", "--game", "trono", "--seconds", "0.05", "--json")
+    assert result.exit_code == 0, result.output
+    measured = json.loads(result.output)
+    assert [row["seats"] for row in measured["rows"]] == [2, 4, 8]
+    assert all(row["steps_per_s"] > 0 and row["legal_actions_mean"] > 0 for row in measured["rows"])
+    assert measured["run"]["options"]["suite"] == "growth"
+    table = invoke("bench", "--suite", "growth", "--game", "trono", "--seconds", "0.05").output
+    assert table.startswith("| seats | steps/s |") and len(table.splitlines()) == 5
+
+
 def test_bench_seats_the_players_asked_for():
     result = invoke("bench", "--game", "trono", "--players", "5", "--seconds", "0.1", "--json")
     assert len(json.loads(result.output)["config"]["players"]) == 5

@@ -18,18 +18,20 @@ SANS = FontFile("test-sans", "DejaVuSans.ttf", "DejaVu Sans", "fonts-dejavu-core
 
 
 def bleed_boxes(plan, w, h):
-    return [
-        (s.x - s.bleed_left, s.y - s.bleed_top, s.x + w + s.bleed_right, s.y + h + s.bleed_bottom)
-        for s in plan.slots
-    ]
+    b = plan.bleed
+    return [(s.x - b, s.y - b, s.x + w + b, s.y + h + b) for s in plan.slots]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("bleed", [0.0, 3.0])
-def test_crop_marks_sit_on_the_trims_outside_every_card_and_the_page_holds_the_grid(paper, bleed):
+@pytest.mark.parametrize(
+    ("paper", "bleed", "per_page"),
+    [("a4", 0.0, 9), ("a4", 3.0, 8), ("letter", 0.0, 8), ("letter", 3.0, 6)],
+)
+def test_crop_marks_sit_on_the_trims_outside_every_card_and_the_page_holds_the_grid(
+    paper, bleed, per_page
+):
     w, h = mm(63), mm(88)
     plan = plan_sheet(paper, w, h, mm(bleed))
-    assert plan.per_page == 9
+    assert plan.per_page == per_page
     boxes = bleed_boxes(plan, w, h)
     assert all(
         x0 > 0 and y0 > 0 and x1 < plan.page_width and y1 < plan.page_height
@@ -60,10 +62,17 @@ def test_crop_marks_sit_on_the_trims_outside_every_card_and_the_page_holds_the_g
             )
 
 
-def test_a_bleed_wider_than_the_margins_is_refused():
+def test_a_bleed_with_no_room_for_one_card_is_refused_with_the_widest_that_fits():
+    assert plan_sheet("a4", mm(63), mm(88), mm(65)).per_page == 1
     with pytest.raises(SheetDoesNotFit) as refused:
-        plan_sheet("a4", mm(63), mm(88), mm(8))
-    assert "7.5 mm" in refused.value.message
+        plan_sheet("a4", mm(63), mm(88), mm(66))
+    assert "65.5 mm" in refused.value.message
+
+
+def test_per_page_caps_the_grid_keeping_it_as_square_as_it_can():
+    plan = plan_sheet("a4", mm(63), mm(88), 0.0, per_page=4)
+    assert (plan.cols, plan.rows) == (2, 2)
+    assert plan_sheet("a4", mm(63), mm(88), 0.0, per_page=1).per_page == 1
 
 
 def test_text_shrinks_until_every_line_fits_the_box_and_says_when_it_cannot():

@@ -85,5 +85,6 @@ def test_without_a_game_the_suite_measures_every_raced_game_keyed_by_name():
     result = CliRunner().invoke(app, ["bench", "--suite", "engine", *budget, "--json"])
     assert result.exit_code == 0, result.output
     suites = json.loads(result.output)
-    assert set(suites) == {"legends", "league"}  # the games that say they are raced
+    assert set(suites) == {"legends", "league", "run"}  # the games that say they are raced
+    assert suites["run"]["options"]["suite"] == "engine"
     assert set(suites["legends"]) >= SEARCH_FIELDS | SIM_FIELDS

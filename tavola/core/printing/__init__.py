@@ -3,7 +3,7 @@ text; this package puts the faces on PDF sheets with crop marks and bleed, or in
 file each."""
 
 from .fonts import FontFile, FontMissing, font_info, register_fonts, text_width
-from .pdf import write_sheet_pdf
+from .pdf import SheetPage, write_sheet_pdf
 from .shapes import CardFace, Circle, Line, Polygon, Rect, Shape, Text, mm
 from .sheet import PAPERS, SheetDoesNotFit, SheetPlan, plan_sheet
 from .svg import face_to_svg
@@ -22,6 +22,7 @@ __all__ = [
     "Rect",
     "Shape",
     "SheetDoesNotFit",
+    "SheetPage",
     "SheetPlan",
     "Text",
     "face_to_svg",

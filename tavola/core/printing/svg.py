@@ -1,12 +1,13 @@
 """One card face as an SVG file: the same shapes and the same line breaks as on the PDF
-sheet, in points, at the card's real size (plus the bleed on every side if asked). The text
-names its font's family, so a viewer with DejaVu shows it as printed."""
+sheet, in points, at the card's real size (plus the bleed on every side if asked). Its text
+is outlined (`outline.py`): each line a path carrying its words in `aria-label`, so it looks
+as printed with no font installed, and a reader or a search still finds the words."""
 
 from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from .fonts import font_info
+from .outline import outline_path
 from .shapes import POINTS_PER_MM, CardFace, Circle, Line, Polygon, Rect, Shape, Text
 
 
@@ -22,20 +23,7 @@ def _paint(fill: str | None, stroke: str | None, width: float) -> str:
 
 
 def _text(s: Text) -> str:
-    font = font_info(s.font)
-    family = quoteattr(f"'{font.family}', {font.fallback}")
-    attrs = (
-        f'x="{_n(s.x)}" y="{_n(s.y)}" font-family={family} font-size="{_n(s.size)}" fill="{s.fill}"'
-    )
-    if font.weight != "normal":
-        attrs += f' font-weight="{font.weight}"'
-    if font.style != "normal":
-        attrs += f' font-style="{font.style}"'
-    if font.stretch != "normal":
-        attrs += f' font-stretch="{font.stretch}"'
-    if s.anchor != "start":
-        attrs += f' text-anchor="{s.anchor}"'
-    return f"<text {attrs}>{escape(s.text)}</text>"
+    return f'<path aria-label={quoteattr(s.text)} fill="{s.fill}" d="{outline_path(s)}"/>'
 
 
 def _shape(s: Shape) -> str:

@@ -1,5 +1,6 @@
-"""A person at the terminal playing a battle: each decision a numbered menu of the legal
-actions, drawn from the seat's own view. Two people sharing the terminal (hotseat) hand it
+"""A person at the terminal playing a battle: each decision a menu of the legal actions with
+numbers that keep their meaning all battle (`terminal_menu.py`), drawn from the seat's own
+view; `?` or `help` explains them. Two people sharing the terminal (hotseat) hand it
 over before each private decision: the screen is cleared and the next player presses
 Enter, so neither sees the other's hand, face-down cards or sealed choices."""
 
@@ -14,6 +15,9 @@ from tavola.core.capabilities import TerminalPrompt
 from .lineup import eff_cost
 from .state import LeagueState
 from .terminal_board import Board
+from .terminal_menu import menu
+
+HELP = ("?", "help", "aiuto", "h", "ヘルプ")
 
 
 class LeagueHuman:
@@ -34,17 +38,45 @@ class LeagueHuman:
         view = game.view(state, Viewer.seat(seat))
         legal = game.legal_actions(state, seat)
         self.board.show(view, seat)
-        labels = [self.label(state, seat, action) for action in legal]
+        options = menu(state, seat, legal, list(self.board.content.presets))
         self.board.console.print(self.t("what_now"), style="bold")
-        for number, label in enumerate(labels, 1):
-            self.board.console.print(f"  {number:>2}. {label}")
+        for number, positions in options:
+            action = legal[positions[0]]
+            line = self.label(state, seat, action, with_target=len(positions) == 1)
+            self.board.console.print(f"  {number:>2}. {line}")
+        numbers = {number: positions for number, positions in options}
         while True:
-            answer = self.prompt.ask(self.t("choose", player=self.board.player(seat)))
-            if answer is not None and answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
-            self.board.console.print(self.t("bad_choice", n=len(legal)), style="red")
+            picked = self._pick(self.t("choose", player=self.board.player(seat)), numbers)
+            positions = numbers[picked]
+            if len(positions) == 1:
+                return legal[positions[0]]
+            chosen = self._target_of(state, seat, [legal[p] for p in positions])
+            if chosen is not None:
+                return chosen
 
-    def label(self, state: LeagueState, seat: str, action: Action) -> str:
+    def _pick(self, prompt: str, numbers: Mapping[int, Any]) -> int:
+        """A number among `numbers`; `?` or `help` explains the menu and asks again."""
+        shown = ", ".join(str(n) for n in numbers)
+        while True:
+            answer = self.prompt.ask(prompt)
+            if answer in HELP:
+                self.board.console.print(self.t("help"))
+                continue
+            if answer is not None and answer.isdigit() and int(answer) in numbers:
+                return int(answer)
+            self.board.console.print(self.t("bad_choice", numbers=shown), style="red")
+
+    def _target_of(self, state: LeagueState, seat: str, actions: list[Action]) -> Action | None:
+        """One card's move with several targets: which (0 goes back to the menu)."""
+        self.board.console.print(self.t("which_target"), style="bold")
+        for number, action in enumerate(actions, 1):
+            self.board.console.print(f"  {number:>2}. {self.label(state, seat, action)}")
+        self.board.console.print(f"   0. {self.t('back')}")
+        choices: dict[int, Action | None] = {0: None}
+        choices.update(enumerate(actions, 1))
+        return choices[self._pick(self.t("choose", player=self.board.player(seat)), choices)]
+
+    def label(self, state: LeagueState, seat: str, action: Action, with_target: bool = True) -> str:
         """The action in words, with what the player needs to weigh it."""
         board, content, args = self.board, self.board.content, action.args
         card_id = state.cards.get(str(args.get("card")), str(args.get("card")))
@@ -60,9 +92,8 @@ class LeagueHuman:
             card = content.cards[card_id]
             return self.t("do.override_die", cost=card.cost, card=board.card(card_id))
         if kind in ("use_support", "set_tactic", "activate_tactic"):
-            return self.t(f"do.{kind}", card=board.card_line(card_id)) + self._target(
-                state, seat, args
-            )
+            target = self._target(state, seat, args) if with_target else ""
+            return self.t(f"do.{kind}", card=board.card_line(card_id)) + target
         if kind == "designate_legend":
             legend = content.legends[str(args["legend"])]
             cost = eff_cost(legend, state.sides[int(seat)].gimmick, state.config)

@@ -13,7 +13,7 @@ from rich.table import Table as RichTable
 
 from tavola.core import ContentError, TavolaError
 
-from .cards import CharacterCard, card_to_data
+from .cards import CardDef, CharacterCard, card_to_data
 from .catalog import (
     DEFAULT_CATALOG,
     Catalog,
@@ -136,7 +136,7 @@ def import_(
     catalog: CatalogOption = DEFAULT_CATALOG,
 ) -> None:
     """Read a CSV back, validate every card, and write the catalogue TOML."""
-    cards, problems = import_csv(csv_path)
+    cards, problems = _read_csv(csv_path)
     for problem in problems:
         console.print(problem)
     if problems:
@@ -151,6 +151,23 @@ def import_(
     write_catalog_file(target, catalog, cards, title)
     load_catalog.cache_clear()
     console.print(f"{len(cards)} cards written to {target}")
+
+
+def _read_csv(path: Path) -> tuple[list[CardDef], list[str]]:
+    """The CSV's cards and problems; a file that cannot be read is one line on stderr and
+    exit status 2 (a person's mistake, not a traceback)."""
+    try:
+        return import_csv(path)
+    except FileNotFoundError:
+        problem = f"{path}: no such file"
+    except IsADirectoryError:
+        problem = f"{path}: a folder, not a CSV file"
+    except UnicodeDecodeError as exc:
+        problem = f"{path}: not UTF-8 text (byte {exc.start}); save the CSV as UTF-8"
+    except OSError as exc:
+        problem = f"{path}: {exc.strerror or exc}"
+    typer.echo(f"tavola cards import: {problem}", err=True)
+    raise typer.Exit(2)
 
 
 def _load_id_or_file(spec: str) -> Catalog:
@@ -176,13 +193,21 @@ def print_(
     bleed: Annotated[
         float, typer.Option(help="Bleed in mm past each card's trim (e.g. 3).", min=0, max=10)
     ] = 0.0,
+    per_page: Annotated[
+        int | None,
+        typer.Option("--per-page", help="At most this many cards a page (1: one a page).", min=1),
+    ] = None,
+    backs: Annotated[
+        bool, typer.Option("--backs", help="A back page after each sheet, for duplex.")
+    ] = False,
+    cmyk: Annotated[bool, typer.Option("--cmyk", help="CMYK colours in the PDF.")] = False,
     out: Annotated[Path, typer.Option(help="Folder to write into.")] = Path("cards-print"),
     svg: Annotated[bool, typer.Option("--svg/--no-svg", help="One SVG per card too.")] = True,
     only: Annotated[
         list[str] | None, typer.Option(help="Only these card ids (repeat, or comma-separated).")
     ] = None,
 ) -> None:
-    """Printable sheets: a PDF of 3×3 cards (63×88 mm) a page with crop marks, and SVGs."""
+    """Printable sheets: a PDF of 63×88 mm cards with their bleed and crop marks, and SVGs."""
     # Imported here: reportlab is needed only to print, not by every `tavola` command.
     from tavola.core.printing import PAPERS
 
@@ -202,7 +227,16 @@ def print_(
         raise typer.Exit(1)
     try:
         printed = print_catalog(
-            cards, out, lang=lang, paper=paper, bleed_mm=bleed, svg=svg, only=wanted
+            cards,
+            out,
+            lang=lang,
+            paper=paper,
+            bleed_mm=bleed,
+            svg=svg,
+            only=wanted,
+            per_page=per_page,
+            backs=backs,
+            use_cmyk=cmyk,
         )
     except TavolaError as exc:
         console.print(exc.localized(lang))

@@ -1,5 +1,6 @@
-"""`tavola cards print`: a catalogue's cards on printable PDF sheets (3×3 cards of 63×88 mm
-per page, with crop marks and an optional bleed) and one SVG file per card."""
+"""`tavola cards print`: a catalogue's cards on printable PDF sheets (as many 63×88 mm cards
+a page as fit with their full bleed and crop marks, or fewer), optionally each sheet's back
+page for duplex, and one SVG file per card."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from tavola.core.printing import face_to_svg, mm, write_sheet_pdf
+from tavola.core.printing import SheetPage, face_to_svg, mm, write_sheet_pdf
 
+from .card_back import card_back
 from .card_face import BODY, card_face
 from .catalog import Catalog
 from .messages import MESSAGES
@@ -32,6 +34,9 @@ def print_catalog(
     bleed_mm: float = 0.0,
     svg: bool = True,
     only: Sequence[str] = (),
+    per_page: int | None = None,
+    backs: bool = False,
+    use_cmyk: bool = False,
 ) -> Printed:
     """Writes `<catalog>_<lang>_<paper>.pdf` and, with `svg`, `<catalog>_<lang>_svg/<id>.svg`
     into `out`; `only` keeps those card ids, in the catalogue's order."""
@@ -48,17 +53,28 @@ def print_catalog(
     bleed = mm(bleed_mm)
     bleed_words = MESSAGES.text(lang, "print.bleed", mm=f"{bleed_mm:g}") if bleed_mm else ""
 
-    def caption(page: int, pages: int) -> str:
+    def caption(page: SheetPage) -> str:
+        side = duplex = ""
+        if backs:
+            side = MESSAGES.text(lang, "print.side_back" if page.back else "print.side_front")
+            # The back page is mirrored left to right: on a portrait page that is the
+            # long edge, on a landscape one the short edge.
+            duplex = MESSAGES.text(
+                lang, "print.duplex_short" if page.landscape else "print.duplex_long"
+            )
         return MESSAGES.text(
             lang,
             "print.caption",
             game="Legends of AZ",
             catalog=catalog.id,
-            page=page,
-            pages=pages,
+            page=page.sheet,
+            pages=page.sheets,
+            side=side,
+            duplex=duplex,
             bleed=bleed_words,
         )
 
+    back = card_back() if backs else None
     plan = write_sheet_pdf(
         pdf,
         faces,
@@ -67,6 +83,9 @@ def print_catalog(
         title=f"Legends of AZ — {catalog.id} ({lang})",
         caption=caption,
         caption_font=BODY,
+        per_page=per_page,
+        back=back,
+        use_cmyk=use_cmyk,
     )
     svgs: list[Path] = []
     if svg:
@@ -76,5 +95,10 @@ def print_catalog(
             path = folder / f"{face.slug}.svg"
             path.write_text(face_to_svg(face, bleed), encoding="utf-8")
             svgs.append(path)
-    pages = (len(faces) + plan.per_page - 1) // plan.per_page
+        if back is not None:
+            path = folder / f"{back.slug}.svg"
+            path.write_text(face_to_svg(back, bleed), encoding="utf-8")
+            svgs.append(path)
+    sheets = (len(faces) + plan.per_page - 1) // plan.per_page
+    pages = sheets * (2 if backs else 1)
     return Printed(pdf, tuple(svgs), pages, len(faces), tuple(warnings))

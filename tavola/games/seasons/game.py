@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from tavola.core import Action, Clock, Event, Outcome, Rng, Viewer
-from tavola.core.capabilities import GameInfo, Preset
+from tavola.core.capabilities import GameInfo, LineupCheck, Preset
 from tavola.core.protocol import Game
 
-from . import actions, legal, scoring, undo, views
+from . import actions, legal, my_cards, scoring, undo, views
 from .bot import ReferenceBot
 from .config import SeasonsConfig
 from .determinize import determinize
@@ -72,6 +72,7 @@ INFO = GameInfo(
         "reference_player",
         "simulation_rows",
         "terminal_table",
+        "lineups",
     ),
 )
 
@@ -102,6 +103,13 @@ class SeasonsGame:
         self, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
     ) -> dict[str, Any]:
         return table_config(options, seats)
+
+    def lineup_catalog(self, lang: str) -> dict[str, Any]:
+        """The person's own cards are kept as the one saved "lineup" (`my_cards.py`)."""
+        return my_cards.lineup_catalog(lang)
+
+    def check_lineup(self, body: Any) -> LineupCheck:
+        return my_cards.check_lineup(body)
 
     def presets(self) -> list[Preset]:
         return presets()

@@ -72,7 +72,8 @@ def test_letter_pages_are_letter_sized_in_english(tmp_path):
     run_print(tmp_path, "--lang", "en", "--paper", "letter", "--no-svg")
     reader = PdfReader(tmp_path / "starter_S1_en_letter.pdf")
     page = reader.pages[0]
-    assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
+    # Letter holds 4×2 cards turned landscape (3×3 leaves the marks no printable room).
+    assert (float(page.mediabox.height), float(page.mediabox.width)) == pytest.approx(
         LETTER, abs=0.01
     )
     assert "Sentinel of the Clear Tower" in flat(page.extract_text())
@@ -84,22 +85,18 @@ def test_a_bleed_widens_each_cards_background_past_its_trim(italian_a4, tmp_path
     trimmed = card_backgrounds(PdfReader(italian_a4 / "starter_S1_it_a4.pdf").pages[0])
     assert trimmed == [pytest.approx((mm(63), mm(88)), abs=0.01)] * 9
     bled = card_backgrounds(PdfReader(tmp_path / "starter_S1_it_a4.pdf").pages[0])
-    assert len(bled) == 3
-    # The outer edges take the whole bleed; the edges between cards what the gutter allows.
-    left, middle, right = bled
-    assert left[0] == pytest.approx(right[0]) and mm(63) + mm(3) < left[0] < mm(63) + mm(6)
-    assert mm(63) < middle[0] < mm(63) + mm(6)
-    assert all(height == pytest.approx(mm(88) + mm(6)) for _, height in bled)
+    # Every card takes the whole bleed on every side, the middle one too.
+    assert bled == [pytest.approx((mm(63) + mm(6), mm(88) + mm(6)), abs=0.01)] * 3
     svg = ET.parse(tmp_path / "starter_S1_it_svg" / "S1-001.svg").getroot()
     assert (svg.get("width"), svg.get("height")) == ("69mm", "94mm")
 
 
-def test_a_bleed_too_wide_for_the_paper_is_refused_with_the_widest_that_fits(tmp_path):
+def test_a_bleed_past_10_mm_is_refused_by_the_option(tmp_path):
     result = CliRunner().invoke(
-        app, ["cards", "print", "--out", str(tmp_path), "--paper", "letter", "--bleed", "6"]
+        app, ["cards", "print", "--out", str(tmp_path), "--paper", "letter", "--bleed", "10.5"]
     )
-    assert result.exit_code == 1
-    assert "4.7 mm" in result.output
+    assert result.exit_code == 2
+    assert "less than or equal to 10" in result.output
 
 
 def test_one_svg_per_card_carries_the_cards_name(italian_a4):
@@ -111,8 +108,22 @@ def test_one_svg_per_card_carries_the_cards_name(italian_a4):
         root = ET.parse(folder / f"{card.card_id}.svg").getroot()
         assert (root.get("width"), root.get("height")) == ("63mm", "88mm")
         assert root.find("svg:title", ns).text == card.name
-        words = flat(" ".join(t.text for t in root.iterfind("svg:text", ns)))
+        words = flat(" ".join(p.get("aria-label") for p in root.iterfind("svg:path", ns)))
         assert flat(card.name) in words
+
+
+def test_svg_text_is_outlined_so_it_needs_no_font(italian_a4):
+    ns = {"svg": "http://www.w3.org/2000/svg"}
+    for card in STARTER.cards()[:6]:
+        root = ET.parse(italian_a4 / "starter_S1_it_svg" / f"{card.card_id}.svg").getroot()
+        assert root.find(".//svg:text", ns) is None
+        assert "font-family" not in ET.tostring(root, encoding="unicode")
+        face, _ = card_face(card, "it")
+        lines = [s.text for s in face.shapes if isinstance(s, Text)]
+        paths = {p.get("aria-label"): p.get("d") for p in root.iterfind("svg:path", ns)}
+        # Every line of text is a path of glyph outlines (a blank one draws nothing).
+        assert all(line in paths for line in lines)
+        assert all(paths[line].startswith("M") for line in lines if line.strip())
 
 
 def face_words(card, lang: str) -> str:

@@ -12,7 +12,7 @@ const absorbed = new WeakSet(); // payloads already read (the shell draws one mo
 
 let sent = null; // {action, version, seen}: our action, until its answer is known
 let refused = null; // {action, version}: our last action the server refused
-let accepted = null; // the type of our last action the server accepted
+let accepted = null; // our last action the server accepted
 
 const forms = new Map(); // form name → {key, value}
 // The latest answer's first event, per game, for a reload of this tab (none in a replay).
@@ -96,7 +96,7 @@ export function send(ctx, payload, action) {
 export function follow(payload, ctx) {
   if (!sent) return;
   if (payload.version > sent.version) {
-    accepted = sent.action.type;
+    accepted = sent.action;
     sent = null;
   } else if (ctx.busy) {
     sent.seen = true;
@@ -111,11 +111,11 @@ export function refusal(payload) {
   return refused && refused.version === payload.version ? refused.action : null;
 }
 
-/** The type of our last accepted action, once: a form answered is cleared after it. */
+/** Our last accepted action, once: a form answered is cleared after it. */
 export function takeAccepted() {
-  const type = accepted;
+  const action = accepted;
   accepted = null;
-  return type;
+  return action;
 }
 
 // -- forms -------------------------------------------------------------------------------------

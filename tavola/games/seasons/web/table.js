@@ -10,6 +10,7 @@ import { lang, t } from "/js/i18n.js";
 import { adjustments } from "./adjust.js";
 import { dummbotCards, figures } from "./dummbot.js";
 import { absorb, drop, follow, history, latestLines, promptLine, promptOpening, send, takeAccepted } from "./memory.js";
+import { bringMine, rememberCard } from "./mycards.js";
 import { namingPanel } from "./naming.js";
 import { chooseDie, endOfRound, humanTurn, instruction, preludeAssign, reportDice, scoreForm, verdict } from "./panels.js";
 import { actButton, roman, section, setRedraw } from "./ui.js";
@@ -25,7 +26,9 @@ export function render(payload, ctx) {
   absorb(payload);
   follow(payload, ctx);
   const answered = takeAccepted();
-  if (answered && ANSWERS[answered]) drop(ANSWERS[answered]);
+  if (answered && ANSWERS[answered.type]) drop(ANSWERS[answered.type]);
+  // A card added here is the person's, for every game (mycards.js).
+  if (answered && answered.type === "add_catalogue_card" && !ctx.replay) rememberCard(answered, payload);
   const focus = focused();
   const root = el("div", "seasons");
   last = { root, payload, ctx };
@@ -33,6 +36,7 @@ export function render(payload, ctx) {
   // The shell puts the board in place once this returns: then the field being typed in
   // gets its focus back (the phone keeps its keyboard up from one name to the next).
   if (focus) queueMicrotask(() => restore(focus));
+  if (!ctx.replay) queueMicrotask(() => bringMine(payload, ctx));
   return { board: root, side: null };
 }
 
