@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -14,15 +13,15 @@ from rich.markup import escape
 
 from tavola.core.verification import verify as verify_record
 
+from . import problems
+
 TEXT = {
     "it": {
-        "unreadable": "Non leggo {path}: {error}",
         "commitment": "Impegno:  {value}",
         "seed": "Seme:     {value}",
         "salt": "Sale:     {value}",
     },
     "en": {
-        "unreadable": "Cannot read {path}: {error}",
         "commitment": "Commitment: {value}",
         "seed": "Seed:       {value}",
         "salt": "Salt:       {value}",
@@ -40,16 +39,13 @@ def verify(
 ) -> None:
     """Check a finished game's shuffle: the revealed seed and salt give the commitment shown
     from the start, and replaying the record from the seed gives every card as dealt."""
-    lang = lang if lang in TEXT else "en"
+    if lang not in TEXT:
+        problems.fail("verify", f"--lang {lang!r}: unknown language (it, en)")
     words = TEXT[lang]
     console = Console(highlight=False)
-    try:
-        data = json.loads(record.read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
-    except (OSError, ValueError) as exc:
-        console.print(escape(words["unreadable"].format(path=record, error=exc)), soft_wrap=True)
-        raise typer.Exit(1) from None
+    data = problems.read_json("verify", record, "a game record")
+    if not isinstance(data, dict):
+        problems.fail("verify", f"{record}: not a game record (not a JSON object)")
     verdict = verify_record(data, commitment)
     for key, value in (
         ("commitment", verdict.commitment),

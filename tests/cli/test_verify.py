@@ -80,9 +80,13 @@ def test_a_record_of_before_commitments_cannot_be_verified(tmp_path):
     assert "carries no commitment" in result.output
 
 
-def test_a_file_that_is_no_record_is_refused_in_words(tmp_path):
+def test_a_file_that_is_no_record_is_a_mistake_named_in_one_line(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text("[1, 2")
     result = invoke("verify", str(path), "--lang", "it")
-    assert result.exit_code == 1
-    assert "Non leggo" in result.output
+    assert result.exit_code == 2
+    assert "tavola verify:" in result.output and "not JSON" in result.output
+    path.write_text("[1, 2]")
+    result = invoke("verify", str(path), "--lang", "it")
+    assert result.exit_code == 2
+    assert "not a game record" in result.output
