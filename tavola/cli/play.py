@@ -108,10 +108,11 @@ def play(
     flags = game_flags.parse(model, list(ctx.args), game_name)
     console = Console(highlight=False)
     # A seed drawn here gets a random salt; one the player chose, a salt derived from it.
+    # A drawn seed is told only at the end, with its salt: printed now, it would give
+    # everyone at the terminal every hidden card.
     salt = new_salt() if seed is None else salt_of_chosen_seed(seed)
     if seed is None:
         seed = secrets.randbelow(2**31)
-        console.print(f"seed {seed}")
     request = TerminalRequest(mode, _split(seats), _split(names), _split(teams), lang, flags)
     try:
         setup = terminal.terminal_table(request)
