@@ -31,11 +31,13 @@ TEXT = {
         "quit": "Partita lasciata a metà.",
         "saved": "Partita salvata in {path}",
         "no_person": "{game}: nessun posto per una persona al terminale ({seats}).",
+        "mode": "Modalità {mode} (--mode: {modes})",
     },
     "en": {
         "quit": "Game left unfinished.",
         "saved": "Game record saved to {path}",
         "no_person": "{game}: no seat for a person at the terminal ({seats}).",
+        "mode": "Mode {mode} (--mode: {modes})",
     },
 }
 BOTS = ", ".join(seat_kind_usage(name) for name in BOT_NAMES)
@@ -60,7 +62,10 @@ def play(
         typer.Argument(metavar="GAME", help="A registered game (tavola games), first."),
     ] = None,
     mode: Annotated[
-        str | None, typer.Option(help="One of the game's modes (default: its first).")
+        str | None,
+        typer.Option(
+            help="One of the game's modes (default: its first); printed as the game starts."
+        ),
     ] = None,
     seats: Annotated[
         str,
@@ -104,6 +109,9 @@ def play(
     except TavolaError as exc:
         console.print(f"[red]{exc.code}[/]: {exc.localized(lang)}")
         raise typer.Exit(2) from None
+    played = game.info.mode_of({"mode": mode} if mode else {}, setup.config)
+    if played is not None:  # `simulate` may default to another mode: say which this is
+        console.print(say(lang, "mode", mode=played, modes=", ".join(game.info.modes)))
     screen = terminal.terminal_screen(console, Prompt(console), lang)
     kinds = _seat_kinds(table, setup.seats)
     players = _players(table, kinds, screen, seed, lang)

@@ -49,6 +49,7 @@ from .houses import HOUSES
 from .lotto_calendar import shipped_shifts
 from .messages import moment, refuse
 from .posts import examine_post, post_problems, validate_post
+from .sim_rows import TronoRows
 from .state import Player, Post, Team, TronoState, catalogue_of
 from .table_options import (
     TronoSeatOptions,
@@ -125,6 +126,7 @@ INFO = GameInfo(
         "private_waiting",
         "reference_player",
         "sample_configs",
+        "simulation_rows",
         "table_builder",
         "terminal_table",
         "timed_actions",
@@ -505,6 +507,9 @@ class TronoGame:
 
     def reference_bot(self, seed: int) -> ReferenceBot:
         return ReferenceBot()
+
+    def row_extractor(self) -> TronoRows:
+        return TronoRows()
 
     def table_config(
         self, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
