@@ -88,7 +88,8 @@ class GamesFile:
 
     def add(self, rows: Sequence[Row]) -> None:
         self.rows.extend(rows)
-        if self.handle is None or any(key not in self.columns for row in rows for key in row):
+        known = set(self.columns)
+        if self.handle is None or any(key not in known for row in rows for key in row):
             self.close()
             self.columns = columns_of(self.rows)
             self.handle = self.path.open("w", encoding="utf-8", newline="")

@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tavola.cli import app
+from tavola.sim.output import GamesFile, read_rows
 
 runner = CliRunner()
 PLANNED = 100_000
@@ -112,3 +113,20 @@ def test_a_finished_run_says_it_is_complete(tmp_path):
     assert (run["complete"], run["stopped"], run["games_planned"], len(rows)) == (True, None, 3, 3)
     shown = runner.invoke(app, ["report", str(out)])
     assert "Incomplete" not in shown.output and "Incomplete" not in (out / "report.md").read_text()
+
+
+def test_games_csv_is_written_again_when_a_later_game_brings_a_column(tmp_path):
+    games = GamesFile(tmp_path)
+    games.add([{"game": 1, "a": 1}])
+    assert (tmp_path / "games.csv").read_text() == "game,a\n1,1\n"  # flushed at once
+    games.add([{"game": 0, "a": 2, "b": 3}])
+    games.close()
+    assert (tmp_path / "games.csv").read_text() == "game,a,b\n1,1,\n0,2,3\n"
+
+
+def test_rows_read_back_in_game_order_without_a_line_cut_short(tmp_path):
+    (tmp_path / "games.csv").write_text("game,reason,turns\n2,end,4\n0,end,3\n1,en")
+    assert read_rows(tmp_path) == [
+        {"game": "0", "reason": "end", "turns": "3"},
+        {"game": "2", "reason": "end", "turns": "4"},
+    ]
