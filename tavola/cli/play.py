@@ -34,6 +34,7 @@ TEXT = {
         "commitment": "Impegno sul mescolamento (SHA-256 di seme e sale): {commitment}",
         "revealed": "Seme {seed}, sale {salt}.",
         "no_person": "{game}: nessun posto per una persona al terminale ({seats}).",
+        "mode": "Modalità {mode} (--mode: {modes})",
     },
     "en": {
         "quit": "Game left unfinished.",
@@ -41,6 +42,7 @@ TEXT = {
         "commitment": "Shuffle commitment (SHA-256 of seed and salt): {commitment}",
         "revealed": "Seed {seed}, salt {salt}.",
         "no_person": "{game}: no seat for a person at the terminal ({seats}).",
+        "mode": "Mode {mode} (--mode: {modes})",
     },
 }
 BOTS = ", ".join(seat_kind_usage(name) for name in BOT_NAMES)
@@ -65,7 +67,10 @@ def play(
         typer.Argument(metavar="GAME", help="A registered game (tavola games), first."),
     ] = None,
     mode: Annotated[
-        str | None, typer.Option(help="One of the game's modes (default: its first).")
+        str | None,
+        typer.Option(
+            help="One of the game's modes (default: its first); printed as the game starts."
+        ),
     ] = None,
     seats: Annotated[
         str,
@@ -120,6 +125,9 @@ def play(
     except TavolaError as exc:
         console.print(f"[red]{exc.code}[/]: {exc.localized(lang)}")
         raise typer.Exit(2) from None
+    played = game.info.mode_of({"mode": mode} if mode else {}, setup.config)
+    if played is not None:  # `simulate` may default to another mode: say which this is
+        console.print(say(lang, "mode", mode=played, modes=", ".join(game.info.modes)))
     screen = terminal.terminal_screen(console, Prompt(console), lang)
     kinds = _seat_kinds(table, setup.seats)
     players = _players(table, kinds, screen, seed, lang)

@@ -16,14 +16,19 @@ def report(
 ) -> None:
     """Write DIR/report.md and DIR/report.html (with PNG charts): win rates by seat and by
     bot (and by the game's own labels, a lineup), first-player advantage, game length and
-    card impact."""
+    card impact. A run stopped part-way is reported on the games it finished."""
     from tavola.sim.output import GAMES_CSV
     from tavola.sim.report import highlights, write_report
 
     if not (folder / GAMES_CSV).exists():
         console.print(f"[red]error[/]: no {GAMES_CSV} in {folder}")
         raise typer.Exit(2)
-    for path in write_report(folder):
+    try:
+        written = write_report(folder)
+    except ValueError as exc:  # a run stopped before its first game finished
+        console.print(f"[red]error[/]: {folder / GAMES_CSV}: {exc}")
+        raise typer.Exit(2) from None
+    for path in written:
         console.print(f"wrote {path}")
     for line in highlights(folder):
         console.print(line, markup=False, soft_wrap=True)

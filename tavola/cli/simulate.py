@@ -4,8 +4,13 @@ of rows (games.csv, games.parquet) and run facts (run.json)."""
 from __future__ import annotations
 
 import shlex
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Annotated, Any
 
 import typer
@@ -66,7 +71,13 @@ def simulate(
     scheduler: Annotated[
         str | None, typer.Option(help="Dask scheduler address (tcp://HOST:PORT) to use.")
     ] = None,
-    mode: Annotated[str | None, typer.Option(help="One of the game's modes.")] = None,
+    mode: Annotated[
+        str | None,
+        typer.Option(
+            help="One of the game's modes (default: the game's simulation default, which may"
+            " not be `play`'s; the run prints which it plays)."
+        ),
+    ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option("--set", help="Any game option as KEY=VALUE (dotted keys, JSON values)."),
@@ -82,8 +93,9 @@ def simulate(
     ] = False,
 ) -> None:
     """Play many bot games and write one row per game: the same seed writes the same files.
-    Each game adds its own options (see --help with GAME)."""
-    from tavola.sim.output import write_run
+    Stopped (Ctrl-C, SIGTERM), it keeps the games it finished. Each game adds its own
+    options (see --help with GAME)."""
+    from tavola.sim.output import RUN_JSON, GamesFile, start_run, write_run
     from tavola.sim.play import Chunk
     from tavola.sim.runner import simulate as run_simulation
     from tavola.sim.spec import build_spec, set_option
@@ -114,9 +126,15 @@ def simulate(
         problems.fail("simulate", "--scheduler needs --backend dask")
 
     where = f"dask at {scheduler}" if scheduler else f"{backend}, {workers} worker(s)"
+    played = known.info.mode_of(spec.options, spec.config)
     console.print(
-        f"{game_name}: {games} games, seats {', '.join(seat_list)}, seed {seed} ({where})"
+        f"{game_name}: {games} games"
+        + (f", mode {played}" if played else "")
+        + f", seats {', '.join(seat_list)}, seed {seed} ({where})"
     )
+    command = shlex.join(["tavola", *sys.argv[1:]])
+    start_run(spec, games, out, command=command)
+    games_file = GamesFile(out)
     progress = Progress(
         TextColumn("[bold]simulating"),
         BarColumn(),
@@ -128,10 +146,11 @@ def simulate(
         console=console,
         disable=quiet,
     )
-    with progress:
+    with progress, stop_signals() as caught:
         task = progress.add_task("games", total=games)
 
         def advance(chunk: Chunk) -> None:
+            games_file.add(chunk.rows)
             progress.advance(task, len(chunk.rows))
 
         try:
@@ -143,11 +162,24 @@ def simulate(
                 scheduler=scheduler,
                 chunk_size=chunk_size,
                 on_chunk=advance,
+                stoppable=True,
             )
         except (TavolaError, ValueError, RuntimeError, OSError) as exc:
+            games_file.close()
+            if not games_file.rows:  # nothing played: no folder of a run
+                (out / RUN_JSON).unlink(missing_ok=True)
             console.print(f"[red]error[/]: {exc}")
             raise typer.Exit(1) from None
-    run = write_run(result, out, command=shlex.join(["tavola", *sys.argv[1:]]))
+        finally:
+            games_file.close()
+        if result.stopped is not None:
+            result.stopped = caught[0] if caught else result.stopped
+        with ignored_signals():  # the folder is written whole, even if asked twice
+            run = write_run(result, out, command=command)
+    if result.stopped is not None:
+        console.print(
+            f"stopped ({result.stopped}): {result.games} of {games} games finished and kept"
+        )
     console.print(
         f"{result.games} games in {run['seconds']:.2f} s: {run['games_per_s']} games/s"
         f" (startup {run['startup_seconds']:.2f} s)"
@@ -158,3 +190,46 @@ def simulate(
 
         for path in write_report(out):
             console.print(f"wrote {path}")
+    if result.stopped is not None:
+        raise typer.Exit(STOPPED_EXIT)
+
+
+STOPPED_EXIT = 130
+"""The exit status of a run stopped by a signal (as a shell reports Ctrl-C)."""
+
+
+@contextmanager
+def stop_signals() -> Iterator[list[str]]:
+    """SIGTERM stops the run as Ctrl-C does (a `KeyboardInterrupt`, which the runner turns
+    into a stopped run); the list gets the name of the signal that stopped it."""
+    caught: list[str] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield caught  # only the main thread may set handlers: Ctrl-C alone stops the run
+        return
+
+    def stop(number: int, frame: FrameType | None) -> None:
+        caught.append(signal.Signals(number).name)
+        raise KeyboardInterrupt
+
+    previous = {number: signal.signal(number, stop) for number in STOPPING}
+    try:
+        yield caught
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+@contextmanager
+def ignored_signals() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {number: signal.signal(number, signal.SIG_IGN) for number in STOPPING}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+STOPPING = (signal.SIGINT, signal.SIGTERM)

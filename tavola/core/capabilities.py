@@ -112,6 +112,16 @@ class GameInfo:
         """`texts` (title or description) in `lang`, else in the game's first language."""
         return texts.get(lang) or texts[self.languages[0]]
 
+    def mode_of(self, *settings: Mapping[str, Any]) -> str | None:
+        """The mode a table plays: the `mode` of the first of `settings` (the options
+        asked for, the config built from them) that names one, else the game's first
+        mode (a game's config without one plays it); None for a game without modes. The
+        command lines print it, so `play` and `simulate` each say which mode they use."""
+        for setting in settings:
+            if setting.get("mode"):
+                return str(setting["mode"])
+        return self.modes[0] if self.modes else None
+
 
 @runtime_checkable
 class Narration(Protocol[S]):

@@ -7,7 +7,7 @@ game order, so the output never depends on the backend, the number of workers or
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import ExitStack
 
@@ -22,25 +22,44 @@ BACKENDS = ("local", "dask")
 
 def run_local(
     spec: SimSpec, spans: Sequence[Span], workers: int, on_ready: Callable[[int], None]
-) -> Iterator[Chunk]:
+) -> Generator[Chunk, None, None]:
     """One worker plays in this process; more use a process pool. The pool forks from a
     fresh `forkserver` (with the game code preloaded), never from this process, which may
     run threads (a progress display, a Dask client) that `fork` would copy mid-flight."""
     if workers <= 1:
+        # Game by game, whatever the chunk size: a run stopped here loses no finished game.
         on_ready(1)
         for start, stop in spans:
-            yield play_chunk(spec, start, stop)
+            for index in range(start, stop):
+                yield play_chunk(spec, index, index + 1)
         return
     context = multiprocessing.get_context("forkserver")
     # The main module too, though Python 3.11's forkserver skips it (it looks for the main
     # path under the wrong key, CPython gh-126631): each worker then runs the main module
     # again, which is why the `tavola` command line keeps its import light (0.35 s).
     context.set_forkserver_preload(["__main__", "tavola.sim.play"])
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    try:
         futures = [pool.submit(play_chunk, spec, start, stop) for start, stop in spans]
         on_ready(workers)
         for future in as_completed(futures):
             yield future.result()
+    except BaseException:  # stopped (a signal, the generator closed) or a chunk failed
+        stop_pool(pool)
+        raise
+    pool.shutdown()
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Drops the chunks not started and ends the workers at once: `shutdown(wait=True)`,
+    what leaving a `with` block does, would play every chunk still queued first, and even
+    `wait=False` leaves the interpreter waiting at exit for the chunks being played."""
+    processes = list(pool._processes.values())  # private: public only from 3.14
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
 
 
 CONNECT_SECONDS = 5
@@ -54,7 +73,7 @@ def run_dask(
     workers: int,
     on_ready: Callable[[int], None],
     scheduler: str | None = None,
-) -> Iterator[Chunk]:
+) -> Generator[Chunk, None, None]:
     """Chunks as Dask tasks, on a `LocalCluster` of `workers` single-threaded processes, or
     on the cluster at `scheduler`. Task keys name the run and the chunk; a chunk lost with
     its worker is recomputed by the scheduler (the same rows: chunks are pure), and each is

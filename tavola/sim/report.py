@@ -19,6 +19,7 @@ from tavola.core.capabilities import ReportWords
 from . import charts
 from .balance import Balance, CardImpact, Spread, analyse, quantile
 from .output import CARDS_JSON, RUN_JSON, read_json, read_rows
+from .report_run import RunFacts, player_rows, run_facts, stopped_note
 from .rows import extractor_for
 from .stats import Rate
 
@@ -71,10 +72,10 @@ def _setting(run: Mapping[str, Any], balance: Balance) -> str:
         return f"{balance.games} games."
     options = run.get("options") or {}
     config = run.get("config") or {}
-    mode = options.get("mode") or config.get("mode") or "default"
+    mode = get_game(str(run["game"])).info.mode_of(options, config) or "default"
     parts = [
         f"{balance.games} games of **{run.get('game', '?')}**, mode {mode}",
-        f"sides {config.get('sides') or options.get('sides') or 'default'}",
+        *([f"sides {sides}"] if (sides := config.get("sides") or options.get("sides")) else []),
         f"bots {', '.join(run.get('bots', []))}" + (" (rotated)" if run.get("rotate") else ""),
         f"seed {run.get('seed')}",
     ]
@@ -93,55 +94,109 @@ def build_sections(
     run: Mapping[str, Any],
     folder: Path,
     words: ReportWords,
+    facts: RunFacts | None = None,
 ) -> list[Section]:
+    facts = facts or RunFacts()
+    sections = [setting_section(balance, run, facts)]
+    if not facts.solo:  # one seat: no seat or bot to set against another
+        sections += win_rate_sections(balance, folder, words)
+    sections += [group_section(balance, group, words) for group in words.groups]
+    first = first_player_section(balance, words, facts)
+    if first is not None:
+        sections.append(first)
+    shapes = distributions(balance, folder, words)
+    if facts.solo:  # the score a player sets out to beat is the news: it leads
+        sections += shapes
+    sections += length_sections(balance, folder, words)
+    if not facts.solo:
+        sections += shapes
+    impact = impact_sections(balance, names, folder, words)
+    sections += [s for s in impact if s.rows]  # nothing played (Trono, Seasons): no table
+    return sections
+
+
+def setting_section(balance: Balance, run: Mapping[str, Any], facts: RunFacts) -> Section:
     base = balance.baseline
-    sections = [
-        Section(
-            "Setting",
-            _setting(run, balance)
-            + f" Baseline win rate of a seat: {pct(base.p)} ({base.wins} wins in {base.n}"
-            f" seat-games); draws: {balance.draws}. A seat wins when it is among the"
-            " winners of a game that is not a draw.",
+    if facts.solo:
+        won = (
+            f" The seat won {base.wins} of {base.n} games ({pct(base.p)},"
+            f" 95% CI {interval(*base.interval)}); draws: {balance.draws}."
         )
-    ]
+    else:
+        won = (
+            f" Baseline win rate of a seat: {pct(base.p)} ({base.wins} wins in {base.n}"
+            f" seat-games); draws: {balance.draws}. A seat wins when it is among the"
+            " winners of a game that is not a draw."
+        )
+    if facts.referees:
+        won += (
+            f" The referee's seat ({', '.join(sorted(facts.referees))}) is no player's: it"
+            " is left out of every win rate."
+        )
+    note = stopped_note(facts)
+    return Section("Setting", (f"{note} " if note else "") + _setting(run, balance) + won)
+
+
+def win_rate_sections(balance: Balance, folder: Path, words: ReportWords) -> list[Section]:
     image = charts.win_rates(balance, folder, words.seat_names)
-    sections.append(
+    return [
         Section(
             "Win rate by seat position",
             header=["seat", "games", "wins", "win rate", "95% CI"],
             rows=[[seat_label(words, s), *rate_cells(r)] for s, r in balance.by_seat.items()],
             image=image,
-        )
-    )
-    sections.append(
+        ),
         Section(
             "Win rate by bot",
             header=["bot", "seat-games", "wins", "win rate", "95% CI"],
             rows=[[b, *rate_cells(r)] for b, r in balance.by_bot.items()],
+        ),
+    ]
+
+
+def first_player_section(balance: Balance, words: ReportWords, facts: RunFacts) -> Section | None:
+    """The first seat's win rate against the baseline, when it tells something: not for a
+    game that names no first seat (or has one seat), and not when the bots kept their
+    seats, where it is the win rate of the bot that sat there."""
+    first, base = balance.first, balance.baseline
+    if facts.solo or not first.n:
+        return None
+    title = "First-player advantage"
+    if not facts.first_is_fair:
+        if len(facts.first_bots) == 1:
+            (bot,) = facts.first_bots
+            why = f"The first seat was always played by the same bot ({bot})"
+        else:
+            why = "Each bot kept its seat, so who went first was also which bot went first"
+        return Section(
+            title,
+            text=f"{why}: its win rate is that bot's strength as much as the first"
+            " move's, so no advantage is shown. Run with --rotate (each bot at every seat)"
+            " to measure it.",
         )
-    )
-    sections += [group_section(balance, group, words) for group in words.groups]
-    first = balance.first
     diff, low, high = first.minus(base.p)
     who = ", ".join(f"{seat_label(words, s)}: {n}" for s, n in balance.first_by_seat.items())
-    sections.append(
-        Section(
-            "First-player advantage",
-            text=f"{words.first[0].upper()}{words.first[1:]} ({who}), against the baseline.",
-            header=["games", "first wins", "win rate", "95% CI", "baseline", "advantage", "95% CI"],
-            rows=[
-                [
-                    str(first.n),
-                    str(first.wins),
-                    pct(first.p),
-                    interval(*first.interval),
-                    pct(base.p),
-                    pp(diff),
-                    interval(low, high, pp),
-                ]
-            ],
-        )
+    return Section(
+        title,
+        text=f"{words.first[0].upper()}{words.first[1:]} ({who}), against the baseline.",
+        header=["games", "first wins", "win rate", "95% CI", "baseline", "advantage", "95% CI"],
+        rows=[
+            [
+                str(first.n),
+                str(first.wins),
+                pct(first.p),
+                interval(*first.interval),
+                pct(base.p),
+                pp(diff),
+                interval(low, high, pp),
+            ]
+        ],
     )
+
+
+def length_sections(balance: Balance, folder: Path, words: ReportWords) -> list[Section]:
+    """How long games were, how they ended, and the seats' figures at the end."""
+    sections = []
     unit = words.turns
     spreads = {
         words.rounds: Spread.of(balance.lengths["rounds"]),
@@ -191,9 +246,6 @@ def build_sections(
             )
         )
 
-    sections += distributions(balance, folder, words)
-
-    sections += impact_sections(balance, names, folder, words)
     return sections
 
 
@@ -365,12 +417,12 @@ def html_page(title: str, sections: Sequence[Section]) -> str:
 
 def write_report(folder: Path) -> tuple[Path, Path]:
     """Reads the run in `folder` and writes report.md, report.html and their PNGs there."""
-    rows = read_rows(folder)
     run = read_json(folder / RUN_JSON)
     names = read_json(folder / CARDS_JSON)
     words = run_words(run)
+    rows, facts = read_run(folder, run)
     balance = analyse(rows, tuple(words.groups))
-    sections = build_sections(balance, names, run, folder, words)
+    sections = build_sections(balance, names, run, folder, words, facts)
     title = f"Balance report: {run.get('game', folder.name)}"
     md_path, html_path = folder / REPORT_MD, folder / REPORT_HTML
     md_path.write_text(markdown(title, sections) + "\n", encoding="utf-8")
@@ -382,17 +434,27 @@ def run_words(run: Mapping[str, Any]) -> ReportWords:
     return extractor_for(get_game(str(run["game"]))).words(run.get("config") or {})
 
 
+def read_run(folder: Path, run: Mapping[str, Any]) -> tuple[list[dict[str, str]], RunFacts]:
+    """The rows the figures are made of (the players' seats only) and the run's facts."""
+    rows = read_rows(folder)
+    facts = run_facts(get_game(str(run["game"])).info, run, rows)
+    return player_rows(rows, facts.referees), facts
+
+
 def highlights(folder: Path, shown: int = 5) -> list[str]:
     """The report's gist for the terminal: the baseline, each seat's win rate, and the
     `shown` clearest over- or under-powered things played, each by its kind and name."""
     run = read_json(folder / RUN_JSON)
     names = read_json(folder / CARDS_JSON)
     words = run_words(run)
-    balance = analyse(read_rows(folder), tuple(words.groups))
-    lines = [f"{balance.games} games; baseline win rate {pct(balance.baseline.p)}"]
+    rows, facts = read_run(folder, run)
+    balance = analyse(rows, tuple(words.groups))
+    lines = [stopped_note(facts).replace("**", "")] if facts.incomplete else []
+    lines.append(f"{balance.games} games; baseline win rate {pct(balance.baseline.p)}")
     lines += [
         f"  {seat_label(words, seat)}: {pct(rate.p)} of {rate.n}"
         for seat, rate in balance.by_seat.items()
+        if not facts.solo
     ]
     for card in [c for c in balance.cards if c.clear][:shown]:
         kind = words.impact_kinds.get(card.card_id, "card")

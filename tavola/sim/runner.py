@@ -29,10 +29,18 @@ class SimResult:
     scheduler: str | None = None
     cpu_seconds: float = 0.0
     """CPU time spent playing, summed over the chunks kept (wherever they ran)."""
+    planned: int = 0
+    """Games asked for: more than `games` when the run was stopped."""
+    stopped: str | None = None
+    """What stopped the run before its end (a signal's name), else None."""
 
     @property
     def games(self) -> int:
         return len(self.rows)
+
+    @property
+    def complete(self) -> bool:
+        return self.stopped is None and self.games >= self.planned
 
     @property
     def games_per_s(self) -> float:
@@ -78,10 +86,14 @@ def simulate(
     scheduler: str | None = None,
     chunk_size: int | None = None,
     on_chunk: Callable[[Chunk], None] | None = None,
+    stoppable: bool = False,
 ) -> SimResult:
     """Plays games 0 … games-1 of `spec`. `on_chunk` sees every chunk as it arrives (for a
-    progress bar). The rows come back in game order, exactly one per game, whatever the
-    backend and however many times a chunk was played."""
+    progress bar, a file written as games finish). The rows come back in game order,
+    exactly one per game, whatever the backend and however many times a chunk was played.
+    With `stoppable`, a `KeyboardInterrupt` (SIGINT, or a signal the caller turns into
+    one) ends the run with the games finished so far (`SimResult.stopped`); without, it
+    propagates, as for a run inside a larger search that cannot use half a measurement."""
     if games < 1:
         raise ValueError("games must be at least 1")
     if workers < 1:
@@ -105,25 +117,34 @@ def simulate(
         if backend == "dask"
         else run_local(spec, spans, workers, mark_ready)
     )
-    by_start: dict[int, Chunk] = {}
-    for chunk in chunks:
-        if chunk.start in by_start:
-            continue  # a chunk delivered twice is dropped: it holds the same rows
-        by_start[chunk.start] = chunk
-        if on_chunk is not None:
-            on_chunk(chunk)
-    seconds = time.perf_counter() - start
-    missing = [begin for begin, _ in spans if begin not in by_start]
-    if missing:
-        raise RuntimeError(f"chunks starting at games {missing[:5]} never came back")
-    rows: list[Row] = []
+    by_game: dict[int, Row] = {}
     names: dict[str, dict[str, str]] = {}
-    for begin, _ in spans:
-        rows.extend(by_start[begin].rows)
-        names.update(by_start[begin].names)
-    cpu_seconds = sum(chunk.cpu_seconds for chunk in by_start.values())
-    if [row["game"] for row in rows] != list(range(games)):
-        raise RuntimeError("the gathered rows do not cover every game exactly once")
+    cpu_seconds = 0.0
+    stopped: str | None = None
+    try:
+        for chunk in chunks:
+            fresh = [row for row in chunk.rows if int(row["game"]) not in by_game]
+            if not fresh:
+                continue  # a chunk delivered twice is dropped: it holds the same rows
+            by_game.update((int(row["game"]), row) for row in fresh)
+            names.update(chunk.names)
+            cpu_seconds += chunk.cpu_seconds
+            if on_chunk is not None:
+                on_chunk(chunk)
+    except KeyboardInterrupt:
+        if not stoppable:
+            raise
+        stopped = "interrupted"
+    finally:
+        chunks.close()  # a backend left early stops its workers (`stop_pool`), its cluster
+    seconds = time.perf_counter() - start
+    rows = [by_game[index] for index in sorted(by_game)]
+    if stopped is None:
+        missing = [index for index in range(games) if index not in by_game]
+        if missing:
+            raise RuntimeError(f"games {missing[:5]} never came back")
+        if [row["game"] for row in rows] != list(range(games)):
+            raise RuntimeError("the gathered rows do not cover every game exactly once")
     return SimResult(
         spec=spec,
         rows=rows,
@@ -135,4 +156,6 @@ def simulate(
         startup_seconds=ready - start,
         scheduler=scheduler,
         cpu_seconds=cpu_seconds,
+        planned=games,
+        stopped=stopped,
     )

@@ -120,7 +120,9 @@ def test_a_game_with_simulation_rows_reads_its_own():
 
 
 def test_a_game_without_simulation_rows_gets_the_generic_reading():
-    assert isinstance(extractor_for(get_game("trono")), GenericRows)
+    from tests.fixture_game.kuhn import game as kuhn
+
+    assert isinstance(extractor_for(kuhn), GenericRows)
 
 
 def test_the_generic_reading_counts_turns_rounds_and_card_plays():

@@ -51,6 +51,7 @@ from .lotto_calendar import shipped_shifts
 from .messages import moment, refuse
 from .posts import examine_post, post_problems, validate_post
 from .review import hold, published
+from .sim_rows import TronoRows
 from .state import Player, Post, Team, TronoState, catalogue_of
 from .table_options import (
     TronoSeatOptions,
@@ -129,6 +130,7 @@ INFO = GameInfo(
         "private_waiting",
         "reference_player",
         "sample_configs",
+        "simulation_rows",
         "table_builder",
         "terminal_table",
         "timed_actions",
@@ -527,6 +529,9 @@ class TronoGame:
 
     def reference_bot(self, seed: int) -> ReferenceBot:
         return ReferenceBot()
+
+    def row_extractor(self) -> TronoRows:
+        return TronoRows()
 
     def table_config(
         self, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
