@@ -123,7 +123,8 @@ def test_a8_pasted_newspaper_draw_forms_the_teams():
     setup = {"registered": [f"u{i:02d}" for i in range(1, 14)], "now": "2025-02-27T09:00:00Z"}
     table = Table("trono", {"formation_secret": "s3cr3t"}, 1, setup)
     ref(table, "close_registration", at="2025-03-01T09:00:00Z")
-    ref(table, "import_draw", text=NEWSPAPER.replace("04/03/2025", "01/03/2025"))
+    text = NEWSPAPER.replace("04/03/2025", "01/03/2025")
+    ref(table, "import_draw", text=text, at="2025-03-01T19:10:00Z")
     assert table.state.phase == "house_ranking"
     assert table.state.draws[-1].date == "2025-03-01"
 
@@ -133,7 +134,7 @@ def test_a8_a_pasted_draw_without_a_date_takes_the_expected_one():
     table = Table("trono", {"formation_secret": "s3cr3t"}, 1, setup)
     ref(table, "close_registration", at="2025-03-01T21:00:00Z")  # after Saturday's draw
     undated = "\n".join(NEWSPAPER.splitlines()[1:])
-    ref(table, "import_draw", text=undated)
+    ref(table, "import_draw", text=undated, at="2025-03-04T19:10:00Z")
     assert table.state.draws[-1].date == "2025-03-04"  # Tuesday: no draw on Sunday or Monday
 
 

@@ -8,6 +8,7 @@ from .tables import D, d_text, ref, refused
 
 MONDAY = "2026-12-21"
 TUESDAY = "2026-12-22"
+TUESDAY_EVENING = "2026-12-22T19:10:00Z"  # 20:10 in Rome: Tuesday's draw has happened
 
 
 def closed(**shifts: str) -> Table:
@@ -51,14 +52,14 @@ def test_r7_a_regular_draw_day_moved_away_has_no_draw():
 
 def test_r7_the_day_a_draw_moved_to_takes_the_formation_draw():
     table = closed(**{TUESDAY: MONDAY})
-    ref(table, "import_draw", text=d_text(MONDAY))
+    ref(table, "import_draw", text=d_text(MONDAY), at="2026-12-21T19:10:00Z")
     assert table.state.phase == "house_ranking"
     assert table.state.draws[-1].date == MONDAY
 
 
 def test_r7_the_draw_evening_after_the_close_forms_the_teams():
     table = closed()
-    ref(table, "enter_draw", purpose="formation", date=TUESDAY, numbers=D)
+    ref(table, "enter_draw", purpose="formation", date=TUESDAY, numbers=D, at=TUESDAY_EVENING)
     assert table.state.phase == "house_ranking"
 
 

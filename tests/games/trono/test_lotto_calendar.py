@@ -84,7 +84,8 @@ def test_r7_a_referee_shift_moves_the_expected_formation_draw():
     shift(table, "2026-12-26", "2026-12-28")
     ref(table, "close_registration", at="2026-12-25T21:00:00Z")
     assert expected_draw_date(table.state) == "2026-12-28"
-    ref(table, "import_draw", text=d_text("2026-12-28").replace("date,2026-12-28\n", ""))
+    undated = d_text("2026-12-28").replace("date,2026-12-28\n", "")
+    ref(table, "import_draw", text=undated, at="2026-12-28T19:10:00Z")
     assert table.state.draws[-1].date == "2026-12-28"
 
 

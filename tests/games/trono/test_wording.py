@@ -96,7 +96,14 @@ def test_r28_a_draw_on_a_different_day_is_refused_naming_both_days_in_words():
         "E_DRAW_DATE_MISMATCH", ref, table, "enter_draw", date="2025-03-11", numbers=D
     )
     assert refusal.message_it == (
-        "L'estrazione inserita è dell'11 marzo 2025, ma quella di questo turno è del 4 marzo 2025."
+        "L'estrazione inserita è dell'11 marzo 2025, ma quella di questo turno è del 4 marzo "
+        "2025: la prima estrazione del Lotto dopo la scadenza del turno, martedì 4 marzo 2025, "
+        "19:50 (ora di Roma)."
+    )
+    assert refusal.localized("en") == (
+        "The draw entered is dated 11 March 2025, but this turn's draw is on 4 March 2025: "
+        "the first Lotto draw after the turn's deadline, Tuesday 4 March 2025, 19:50 (Rome "
+        "time)."
     )
 
 
