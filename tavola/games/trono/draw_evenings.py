@@ -1,4 +1,4 @@
-"""Draw evenings are real dates and only go forward (issue 27, DECISIONS 35): a turn's
+"""Draw evenings are real dates and only go forward (issue 27, DECISIONS 37): a turn's
 draw evening d_k is the first Lotto evening after its deadline (where the Lotto moved it),
 always after the last draw entered; a draw is entered only once it has happened."""
 
@@ -42,7 +42,7 @@ def evening_reason(state: TronoState, evening: date) -> Any:
 
 def check_happened(state: TronoState, day: date, at: int) -> None:
     """A draw is entered only once it has happened: from its evening's extraction time
-    (20:00 Rome) by the action's instant, which the server stamps (DECISIONS 35)."""
+    (20:00 Rome) by the action's instant, which the server stamps (DECISIONS 37)."""
     calendar = game_calendar(state.draw_shifts)
     if calendar.happened(day, at):
         return

@@ -52,7 +52,7 @@ def shift_draw(state: TronoState, uid: str, args: Mapping[str, Any], at: int) ->
     waiting = state.phase in ("turn_open", "turn_locked")
     if waiting and state.draw_date == before.isoformat():
         state.draw_date = moved.isoformat()
-        # never back to or before the deadline or the last draw (DECISIONS 35)
+        # never back to or before the deadline or the last draw (DECISIONS 37)
         too_early = state.deadline is not None and calendar.instant(moved) <= state.deadline
         previous = last_evening(state)
         if state.deadline is not None and (too_early or (previous and moved <= previous)):

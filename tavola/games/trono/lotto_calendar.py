@@ -63,7 +63,7 @@ class LottoCalendar:
 
     def happened(self, day: date, at_ms: int) -> bool:
         """The draw of `day` has been made by `at_ms`: its extraction time (20:00 Rome)
-        has come (DECISIONS 35). A draw is entered only once it has happened."""
+        has come (DECISIONS 37). A draw is entered only once it has happened."""
         return self.instant(day) <= at_ms
 
     def turn_evening(self, deadline_ms: int, after: date | None = None) -> date:

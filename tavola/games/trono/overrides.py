@@ -243,7 +243,7 @@ def _reschedule(state: TronoState, subject: Any, value: Mapping[str, Any], at: i
             raise refuse("E_OVERRIDE_RANGE", detail=reason("deadline_past"))
         before = format_instant(state.deadline) if state.deadline else None
         state.deadline = deadline
-        # the draw evening follows the deadline, or is the one given (DECISIONS 35)
+        # the draw evening follows the deadline, or is the one given (DECISIONS 37)
         state.draw_date = chosen_evening(state, value.get("draw_date"))
         return before, format_instant(deadline), None
     if state.phase in ("turn_open", "turn_locked") and "draw_date" in value:

@@ -385,7 +385,7 @@ def open_turn(state: TronoState, at: int) -> list[Event]:
             cfg.min_submission_window_hours,
         )
         # d_k is the first Lotto evening after the deadline, wherever a holiday moved it
-        # (DECISIONS 30), and after the last draw: evenings only go forward (DECISIONS 35)
+        # (DECISIONS 30), and after the last draw: evenings only go forward (DECISIONS 37)
         state.deadline, state.draw_date = deadline, due_evening(state, deadline).isoformat()
     else:
         state.deadline, state.draw_date = None, None

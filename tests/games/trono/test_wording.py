@@ -191,3 +191,14 @@ def test_r66_an_override_out_of_range_says_so_once():
     assert refusal.message_it.startswith("Intervento non valido: ")
     assert refusal.message_it.count("fuori") == 1
     assert refusal.localized("en").count("range") == 1
+
+
+def test_a_reports_drawn_number_is_shown_as_printed():
+    table = g4()
+    numbers = {wheel: [1, 2, 3, 4, 5] for wheel in D}  # every wheel: numbers below 10
+    for house in ("stark", "tyrell", "greyjoy", "lannister"):
+        post(table, house, ["defend"] * 3)
+    draw(table, numbers)
+    view = with_names(table.view(Viewer.seat("player:tyrell1")), starter_catalogue())
+    lines = "\n".join(team_report_lines(view, "it"))
+    assert "numero 01," in lines and "numero 1," not in lines
