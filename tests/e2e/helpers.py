@@ -379,3 +379,11 @@ class ServerClock:
 
 
 SERVER_CLOCK = ServerClock()
+
+
+def evening_comes(day: str, *pages: Page) -> None:
+    """The server's clock and the pages' (for what a page counts down) to a minute after
+    the Lotto's draw of `day`: the draw has happened and can be entered."""
+    SERVER_CLOCK.after_draw(day)
+    for page in pages:
+        page.clock.set_system_time(SERVER_CLOCK.now())
