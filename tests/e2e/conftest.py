@@ -107,6 +107,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
+@pytest.fixture(autouse=True)
+def real_server_clock() -> Iterator[None]:
+    """A test that moved the server's clock on (`helpers.evening_comes`) puts it back for
+    the next: the games it left behind are over with it."""
+    yield
+    if SERVER_CLOCK.path is not None and SERVER_CLOCK.ahead():
+        SERVER_CLOCK.path.write_text("0", encoding="utf-8")
+
+
 @pytest.fixture(scope="session")
 def base_url(server: str) -> str:
     """pytest-base-url's fixture, pointed at our server (page.goto("/") works)."""

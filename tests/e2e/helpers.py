@@ -353,8 +353,9 @@ def log_lines(page: Page) -> list[str]:
 
 class ServerClock:
     """The browser tests' server clock: the real one, moved forward by a test when it
-    needs an evening to have come (a Lotto draw is entered only after 20:00 Rome). It
-    never goes back; the server reads it from `path` (`TAVOLA_CLOCK_OFFSET_FILE`)."""
+    needs an evening to have come (a Lotto draw is entered only after 20:00 Rome). Within a
+    test it never goes back (the conftest puts it back after the test); the server reads
+    it from `path` (`TAVOLA_CLOCK_OFFSET_FILE`)."""
 
     path: Path | None = None
 
