@@ -17,7 +17,7 @@ from .formation import assign_houses, form_teams, initial_seats, team_count
 from .houses import HOUSES, in_wheel_order
 from .lotto import DrawProblem, check_numbers, simulate
 from .lotto_calendar import game_calendar
-from .messages import day_of, day_words, phase_word, reason, refuse, text
+from .messages import day_of, day_words, moment, phase_word, reason, refuse, text
 from .resolution import resolve_turn
 from .review import hold, release
 from .state import AuditEntry, Draw, Player, Team, TronoState
@@ -598,7 +598,15 @@ def _draw_action(
     source = "import" if kind == "import_draw" else "manual"
     if state.phase == "formation_wait":
         if draw_instant(parsed) <= (state.closed_at or 0):
-            raise refuse("E_DRAW_BEFORE_CLOSE")
+            closed = state.closed_at or 0
+            due = day_words(game_calendar(state.draw_shifts).next_draw(closed))
+            raise refuse(
+                "E_DRAW_BEFORE_CLOSE",
+                date=day_of(parsed),
+                closed=moment(closed, state.config.timezone),
+                weekday=due["weekday"],
+                next=due["date"],
+            )
         _on_a_draw_day(state, parsed)
         check_happened(state, parsed, at)
         return _formation(state, numbers, day, source, uid, at)

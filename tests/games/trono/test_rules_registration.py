@@ -170,7 +170,7 @@ def test_r7_formation_draw_must_follow_the_close():
     ref(table, "close_registration", at=CLOSE_AT)
     assert table.state.phase == "formation_wait"
     # 2025-03-01 20:00 Rome is after the 09:00Z close; 2025-02-28 20:00 is not
-    refused(
+    refusal = refused(
         "E_DRAW_BEFORE_CLOSE",
         ref,
         table,
@@ -178,6 +178,11 @@ def test_r7_formation_draw_must_follow_the_close():
         purpose="formation",
         date="2025-02-28",
         numbers=D,
+    )
+    assert refusal.message_it == (
+        "L'estrazione inserita è del 28 febbraio 2025, ma quella di formazione deve seguire la "
+        "chiusura delle iscrizioni, sabato 1º marzo 2025, 10:00 (ora di Roma): è quella di "
+        "sabato 1º marzo 2025."
     )
     ref(table, "import_draw", text=d_text("2025-03-01"), at=DRAWN_AT)
     assert table.state.phase == "house_ranking" and len(table.state.teams) == 4
