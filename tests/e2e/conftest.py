@@ -17,7 +17,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .helpers import ARTIFACTS, Api, free_port, wait_until
+from .helpers import ARTIFACTS, SERVER_CLOCK, Api, free_port, wait_until
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -100,8 +100,20 @@ def serving(folder: Path, **env: str) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`tavola serve` on a free port; yields its base URL."""
-    with serving(tmp_path_factory.mktemp("e2e-server")) as base:
+    folder = tmp_path_factory.mktemp("e2e-server")
+    SERVER_CLOCK.path = folder / "clock-offset"
+    SERVER_CLOCK.path.write_text("0", encoding="utf-8")
+    with serving(folder, TAVOLA_CLOCK_OFFSET_FILE=str(SERVER_CLOCK.path)) as base:
         yield base
+
+
+@pytest.fixture(autouse=True)
+def real_server_clock() -> Iterator[None]:
+    """A test that moved the server's clock on (`helpers.evening_comes`) puts it back for
+    the next: the games it left behind are over with it."""
+    yield
+    if SERVER_CLOCK.path is not None and SERVER_CLOCK.ahead():
+        SERVER_CLOCK.path.write_text("0", encoding="utf-8")
 
 
 @pytest.fixture(scope="session")

@@ -8,9 +8,11 @@ import random
 import socket
 import time
 from collections.abc import Callable
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
+from zoneinfo import ZoneInfo
 
 import httpx
 from playwright.sync_api import Page, expect
@@ -347,3 +349,42 @@ def board_iids(page: Page) -> list[str]:
 
 def log_lines(page: Page) -> list[str]:
     return list(page.locator("#log li").all_inner_texts())
+
+
+class ServerClock:
+    """The browser tests' server clock: the real one, moved forward by a test when it
+    needs an evening to have come (a Lotto draw is entered only after 20:00 Rome). Within a
+    test it never goes back (the conftest puts it back after the test); the server reads
+    it from `path` (`TAVOLA_CLOCK_OFFSET_FILE`)."""
+
+    path: Path | None = None
+
+    def ahead(self) -> float:
+        if self.path is None:
+            return 0.0
+        try:
+            return float(self.path.read_text(encoding="utf-8").strip() or 0)
+        except (OSError, ValueError):
+            return 0.0
+
+    def now(self) -> datetime:
+        return datetime.now(UTC) + timedelta(seconds=self.ahead())
+
+    def after_draw(self, day: str) -> None:
+        """To a minute after the Lotto's 20:00 draw of `day` (Rome), unless already later."""
+        evening = datetime.combine(date.fromisoformat(day), datetime.min.time())
+        moment = evening.replace(hour=20, minute=1, tzinfo=ZoneInfo("Europe/Rome"))
+        needed = (moment - datetime.now(UTC)).total_seconds()
+        assert self.path is not None, "the server runs without a movable clock"
+        self.path.write_text(str(max(self.ahead(), needed)), encoding="utf-8")
+
+
+SERVER_CLOCK = ServerClock()
+
+
+def evening_comes(day: str, *pages: Page) -> None:
+    """The server's clock and the pages' (for what a page counts down) to a minute after
+    the Lotto's draw of `day`: the draw has happened and can be entered."""
+    SERVER_CLOCK.after_draw(day)
+    for page in pages:
+        page.clock.set_system_time(SERVER_CLOCK.now())

@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 
 from playwright.sync_api import Page, expect
 
-from .helpers import Api
+from .helpers import SERVER_CLOCK, Api, evening_comes
 
 PHONE = {"width": 375, "height": 800}
 DESKTOP = {"width": 1280, "height": 900}
@@ -112,6 +112,7 @@ def test_two_referees_run_a_turn_from_the_console(open_page, api: Api, artifacts
     expected = api.view(game_id, tokens["referee:arbitro01"])["view"]["calendar"]["expected_draw"]
     assert datetime.fromisoformat(expected).weekday() in (1, 3, 4, 5)  # Tue, Thu, Fri, Sat
     expect(it.locator('[data-field^="draw-formation"][type="date"]')).to_have_value(expected)
+    evening_comes(expected, it, en)  # a draw is entered once it has happened (20:00 Rome)
 
     # A wheel missing is named before anything is sent, in the page's language.
     paste = it.locator('textarea[data-field^="draw-formation"]')
@@ -147,7 +148,7 @@ def test_two_referees_run_a_turn_from_the_console(open_page, api: Api, artifacts
     author = api.view(game_id, tokens["referee:arbitro02"])["view"]["teams"]["stark"]["members"][0]
     record.locator('select[data-field$="-author"]').select_option(author)
     record.locator('input[data-field$="-posted_at"]').fill(
-        rome(datetime.now(ROME) - timedelta(minutes=1))
+        rome(SERVER_CLOCK.now() - timedelta(minutes=1))
     )
     for n, kind in ((1, "defend"), (2, "tax"), (3, "rally")):
         record.locator(f'select[data-field$="-slot{n}"]').select_option(kind)
@@ -177,7 +178,7 @@ def test_two_referees_run_a_turn_from_the_console(open_page, api: Api, artifacts
     # The Italian referee moves the deadline to a few seconds from now, with a reason.
     overrides.locator('select[data-field="override-kind"]').select_option("reschedule_turn")
     overrides.locator('input[data-field="override-deadline"]').fill(
-        rome(datetime.now(ROME) + timedelta(seconds=4))
+        rome(SERVER_CLOCK.now() + timedelta(seconds=4))
     )
     overrides.locator('[data-field="override-reason"]').fill("Prova della console")
     overrides.locator('[data-step="override-send"]').click()
@@ -187,6 +188,8 @@ def test_two_referees_run_a_turn_from_the_console(open_page, api: Api, artifacts
     # Once the deadline passes the turn is closed and its draw pasted.
     it.locator('[data-step="lock-send"]').click()
     expect(en.locator(".console-draw h3")).to_have_text("Draw for turn 1")
+    evening = api.view(game_id, tokens["referee:arbitro01"])["view"]["draw_date"]
+    evening_comes(evening, it, en)  # the first Lotto evening after the early close
     turn_paste = it.locator('textarea[data-field^="draw-turn"]')
     turn_paste.fill(NEWSPAPER)
     it.locator('[data-step^="draw-turn"][data-step$="-send"]').click()

@@ -6,13 +6,13 @@ forum. In Italian and English, on a phone and a desktop."""
 from __future__ import annotations
 
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .helpers import Api
+from .helpers import SERVER_CLOCK, Api
 from .test_trono_team_page import DESKTOP, PHONE, D, fits, live_season, ok
 
 REFEREE = "referee:arbitro01"
@@ -57,13 +57,14 @@ def published_turn(api: Api) -> tuple[str, dict[str, str], dict[str, Any]]:
         post = {"type": "submit_post", "turn": 1, "team": house}
         post["actions"] = TAX if house == throne else ATTACK
         ok(api, game_id, tokens[f"player:{team['members'][0]}"], post)
-    soon = datetime.now(UTC) + timedelta(seconds=2)
+    soon = SERVER_CLOCK.now() + timedelta(seconds=2)
     # to the millisecond: cut to the second, the override could have up to a second less
     deadline = soon.isoformat(timespec="milliseconds").replace("+00:00", "Z")
     reschedule = {"kind": "reschedule_turn", "value": {"deadline": deadline}, "reason": "prova"}
     ok(api, game_id, tokens[REFEREE], {"type": "override", **reschedule})
-    time.sleep(max(0.0, (soon - datetime.now(UTC)).total_seconds()) + 0.5)
+    time.sleep(max(0.0, (soon - SERVER_CLOCK.now()).total_seconds()) + 0.5)
     day = api.view(game_id, tokens[REFEREE])["view"]["draw_date"]
+    SERVER_CLOCK.after_draw(day)  # the turn's evening comes: its draw has happened
     draw = {"type": "enter_draw", "purpose": "turn", "date": day, "numbers": D}
     ok(api, game_id, tokens[REFEREE], draw)
     return game_id, tokens, api.view(game_id, tokens[REFEREE])["view"]

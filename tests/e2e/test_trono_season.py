@@ -19,7 +19,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from .helpers import Api
+from .helpers import SERVER_CLOCK, Api, evening_comes
 from .test_trono_console import DESKTOP, NEWSPAPER, PHONE, PLAYERS, ROME, fits, rome
 
 REFEREES = ["referee:arbitro01", "referee:arbitro02"]
@@ -133,7 +133,8 @@ def copy_post(console: Page, house: str, author: str, posted_at: str, kinds: lis
 def reschedule(console: Page, *, seconds: int, reason: str) -> datetime:
     """The turn's deadline brought to `seconds` from now by the console's override (R69),
     in Rome time to the second as a referee types it; returns it."""
-    deadline = (datetime.now(ROME) + timedelta(seconds=seconds)).replace(microsecond=0)
+    ahead = SERVER_CLOCK.now().astimezone(ROME) + timedelta(seconds=seconds)
+    deadline = ahead.replace(microsecond=0)
     if deadline.second == 0:  # off the minute, so that the refusal tells it to the second
         deadline += timedelta(seconds=1)
     overrides = console.locator(".console-overrides")
@@ -203,6 +204,9 @@ def test_a_twelve_player_season_through_two_turns_in_the_browser(
     expect(it.locator(".confirm-text")).to_contain_text("12 giocatori")
     it.locator('[data-step="close-confirm"]').click()
     expect(en.locator(".console-draw .expected-draw")).to_contain_text("Expected draw:")
+    # a draw is entered once it has happened (20:00 Rome): the evening comes
+    expected = api.view(game_id, tokens[REFEREES[0]])["view"]["calendar"]["expected_draw"]
+    evening_comes(expected, it, en, phone, desk)
     en.locator('textarea[data-field^="draw-formation"]').fill(NEWSPAPER)
     en.locator('[data-step^="draw-formation"][data-step$="-send"]').click()
     expect(it.locator(".console-rankings")).to_be_visible()
@@ -249,7 +253,7 @@ def test_a_twelve_player_season_through_two_turns_in_the_browser(
         it,
         "greyjoy",
         member["greyjoy"],
-        rome(datetime.now(ROME) - timedelta(seconds=1)),
+        rome(SERVER_CLOCK.now() - timedelta(seconds=1)),
         ["attack", "tax", "rally"],
     )
     expect(it.locator('.post-list li[data-house="greyjoy"] .post-void')).to_have_text(
@@ -277,6 +281,8 @@ def test_a_twelve_player_season_through_two_turns_in_the_browser(
     # while the other pastes the evening's draw: neither loses what they typed.
     it.locator('[data-step="lock-send"]').click()
     expect(en.locator(".console-draw h3")).to_have_text("Draw for turn 1")
+    evening = api.view(game_id, tokens[REFEREES[0]])["view"]["draw_date"]
+    evening_comes(evening, it, en, phone, desk)  # the first Lotto evening after the close
     en.locator('textarea[data-field^="draw-turn"]').fill(NEWSPAPER)
     copy_post(
         it,
@@ -331,6 +337,8 @@ def test_a_twelve_player_season_through_two_turns_in_the_browser(
     reschedule(it, seconds=4, reason="Secondo turno di prova")
     en.locator('[data-step="lock-send"]').click()
     expect(it.locator(".console-draw h3")).to_have_text("Estrazione del turno 2")
+    evening = api.view(game_id, tokens[REFEREES[0]])["view"]["draw_date"]
+    evening_comes(evening, it, en, phone, desk)
     it.locator('textarea[data-field^="draw-turn"]').fill(NEWSPAPER)
     it.locator('[data-step^="draw-turn"][data-step$="-send"]').click()
     expect(en.locator(".console-review h3")).to_have_text("Review of turn 2")

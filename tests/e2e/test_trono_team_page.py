@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .helpers import Api
+from .helpers import SERVER_CLOCK, Api
 
 PHONE = {"width": 375, "height": 800}
 DESKTOP = {"width": 1280, "height": 900}
@@ -70,6 +70,7 @@ def live_season(api: Api, review: bool = False) -> tuple[str, dict[str, str], di
     ok(api, game_id, referee, {"type": "close_registration"})
     # the first Lotto evening after the close: the server refuses a day without a draw (R7)
     evening = api.view(game_id, referee)["view"]["calendar"]["expected_draw"]
+    SERVER_CLOCK.after_draw(evening)  # the draw is entered once it has happened
     formation = {"type": "enter_draw", "purpose": "formation", "date": evening, "numbers": D}
     ok(api, game_id, referee, formation)
     teams = api.view(game_id, referee)["view"]["teams"]

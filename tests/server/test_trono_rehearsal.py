@@ -53,11 +53,10 @@ def test_the_bots_register_themselves_and_the_referee_closes(client, clock: Serv
 def test_the_bot_teams_post_and_the_referee_publishes_a_turn(client, clock: ServerClock):
     game_id, token = rehearsal(client)
     wait_view(client, game_id, token, lambda v: len(v["view"]["registered"]) == 12, "registered")
-    for action in (
-        {"type": "close_registration"},
-        {"type": "enter_draw", "purpose": "formation", "date": "2026-10-20", "numbers": D},
-    ):
-        assert act(client, game_id, token, action, None).status_code == 200
+    assert act(client, game_id, token, {"type": "close_registration"}, None).status_code == 200
+    clock.set("2026-10-20 20:30")  # Tuesday's draw has happened (20:00 Rome)
+    formation = {"type": "enter_draw", "purpose": "formation", "date": "2026-10-20", "numbers": D}
+    assert act(client, game_id, token, formation, None).status_code == 200
     wait_view(client, game_id, token, lambda v: v["view"]["phase"] == "ready", "rankings")
     assert act(client, game_id, token, {"type": "start_game"}, None).status_code == 200
     locked = wait_view(

@@ -133,6 +133,7 @@ def season(client: TestClient, clock: ServerClock, review: bool = False) -> Seas
         partial.ok(f"player:p{n:02d}", {"type": "register", "display_name": name})
     clock.set("2026-10-20 12:00")
     partial.ok(FIRST, {"type": "close_registration"})
+    clock.set("2026-10-20 20:30")  # the formation draw is entered once it has happened
     partial.ok(
         FIRST, {"type": "enter_draw", "purpose": "formation", "date": "2026-10-20", "numbers": D}
     )

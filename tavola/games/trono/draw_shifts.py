@@ -10,6 +10,7 @@ from typing import Any
 
 from tavola.core import Event
 
+from .draw_evenings import due_evening, last_evening
 from .lotto_calendar import game_calendar
 from .messages import day_words, reason, refuse
 from .referee import _only, audit
@@ -51,6 +52,11 @@ def shift_draw(state: TronoState, uid: str, args: Mapping[str, Any], at: int) ->
     waiting = state.phase in ("turn_open", "turn_locked")
     if waiting and state.draw_date == before.isoformat():
         state.draw_date = moved.isoformat()
+        # never back to or before the deadline or the last draw (DECISIONS 37)
+        too_early = state.deadline is not None and calendar.instant(moved) <= state.deadline
+        previous = last_evening(state)
+        if state.deadline is not None and (too_early or (previous and moved <= previous)):
+            state.draw_date = due_evening(state, state.deadline).isoformat()
     audit(
         state,
         uid,

@@ -1,5 +1,6 @@
 """A Lotto draw pasted as newspapers and the official site print it (`BARI 78 48 05 33 12`,
-one wheel a line, `BA`/`Bari`/`BARI`, `RM` or `RO` for Roma) or as the import CSV of A8
+one wheel a line, `BA`/`Bari`/`BARI`, `RM` or `RO` for Roma, under a heading such as
+`LOTTO - Estrazione di martedì 15 dicembre 2026`) or as the import CSV of A8
 (`date,YYYY-MM-DD` then `BA,78,48,05,33,12`). Problems name the line, in words."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from datetime import date
 
 from .houses import WHEEL_FULL, WHEEL_NAMES, WHEELS
 from .lotto import DrawProblem, Numbers
+from .messages import Phrase, day_words, elides
 
 ABBREVIATIONS: dict[str, str] = {wheel: wheel for wheel in WHEELS} | {"RO": "RM"}
 """The wheels' short names: the codes of §3.1, and `RO` as some papers print Roma."""
@@ -26,6 +28,59 @@ _DATE_FORMS = (
     re.compile(r"(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})"),
     re.compile(r"(?P<d>\d{1,2})[/.\-](?P<m>\d{1,2})[/.\-](?P<y>\d{4})"),
 )
+_MONTH_NAMES = [
+    "gennaio",
+    "febbraio",
+    "marzo",
+    "aprile",
+    "maggio",
+    "giugno",
+    "luglio",
+    "agosto",
+    "settembre",
+    "ottobre",
+    "novembre",
+    "dicembre",
+]
+_ENGLISH_MONTHS = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
+MONTHS: dict[str, int] = {
+    name: n for names in (_MONTH_NAMES, _ENGLISH_MONTHS) for n, name in enumerate(names, 1)
+}
+"""A month as the papers spell it, in Italian ("dicembre") or English ("December")."""
+WEEKDAY_NAMES: dict[str, int] = {
+    name: n
+    for n, names in enumerate(
+        (
+            ("lunedì", "lunedi", "monday"),
+            ("martedì", "martedi", "tuesday"),
+            ("mercoledì", "mercoledi", "wednesday"),
+            ("giovedì", "giovedi", "thursday"),
+            ("venerdì", "venerdi", "friday"),
+            ("sabato", "saturday"),
+            ("domenica", "sunday"),
+        )
+    )
+    for name in names
+}
+# "martedì 15 dicembre 2026", "15 dicembre 2026", "sabato, 1º agosto 2026", "1 August 2026"
+_WORDS_DATE = re.compile(
+    r"(?:(?P<wd>[^\W\d_]+)'?,?\s+)?(?P<d>\d{1,2})\s*(?:º|°)?\s*(?P<mon>[^\W\d_]+)\s+(?P<y>\d{4})"
+)
+_DRAW_NUMBER = re.compile(r"\b(?:n\.?|n°|nº|num\.?|numero|concorso)\s*\d+", re.IGNORECASE)
+"""The draw's serial number some headings print ("Estrazione n. 149"): not a date."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +116,36 @@ def _date_in(text: str, line_no: int) -> str | None:
             raise DrawProblem(
                 "E_IMPORT_FORMAT", "paste_bad_date", line=line_no, text=found.group(0)
             ) from None
+        return day.isoformat()
+    return _date_in_words(text, line_no)
+
+
+def _date_in_words(text: str, line_no: int) -> str | None:
+    """A date as a heading writes it: "LOTTO - Estrazione di martedì 15 dicembre 2026";
+    a weekday, when written, must be the date's own (else a date mismatch)."""
+    for found in _WORDS_DATE.finditer(text):
+        month = MONTHS.get(found["mon"].lower())
+        if month is None:
+            continue
+        try:
+            day = date(int(found["y"]), month, int(found["d"]))
+        except ValueError:
+            raise DrawProblem(
+                "E_IMPORT_FORMAT", "paste_bad_date", line=line_no, text=found.group(0)
+            ) from None
+        weekday = WEEKDAY_NAMES.get((found["wd"] or "").lower())
+        if weekday is not None and weekday != day.weekday():
+            words = day_words(day)
+            elided = day.day != 1 and elides(day.day)
+            raise DrawProblem(
+                "E_PASTED_DATE_MISMATCH",
+                "paste_wrong_weekday",
+                line=line_no,
+                the=Phrase("forum.date.the_elided" if elided else "forum.date.the_plain"),
+                date=words["date"],
+                actual=words["weekday"],
+                weekday=Phrase(f"forum.weekday.{weekday}"),
+            )
         return day.isoformat()
     return None
 
@@ -116,14 +201,19 @@ def parse_pasted(text: str) -> PastedDraw:
             first_line[wheel] = line_no
             continue
         found = _date_in(line, line_no)
-        if found is None and not any(c.isdigit() for c in line):
+        if found is None and not any(c.isdigit() for c in _DRAW_NUMBER.sub("", line)):
             continue  # a heading ("Estrazioni del Lotto"): a wheel it hid would be missing
         if found is None:
             raise DrawProblem(
                 "E_IMPORT_FORMAT", "paste_unknown_line", line=line_no, text=_quoted(line)
             )
         if day is not None and found != day:
-            raise DrawProblem("E_IMPORT_FORMAT", "paste_two_dates", line=line_no, first=day)
+            raise DrawProblem(
+                "E_PASTED_DATE_MISMATCH",
+                "paste_two_dates",
+                line=line_no,
+                first=day_words(date.fromisoformat(day))["date"],
+            )
         day = found
     missing = [WHEEL_FULL[w] for w in WHEELS if w not in numbers]
     if len(missing) == len(WHEELS):

@@ -98,6 +98,11 @@ def draw_lines(numbers: Mapping[str, list[int]]) -> list[str]:
     return [f"{wheel} " + " ".join(f"{n:02d}" for n in nums) for wheel, nums in numbers.items()]
 
 
+def _printed(number: Any) -> Any:
+    """A drawn number as the Lotto prints it ("05"), anything else as it is."""
+    return f"{number:02d}" if isinstance(number, int) else number
+
+
 def _bold(text: str, bbcode: bool) -> str:
     return f"[b]{text}[/b]" if bbcode else text
 
@@ -433,7 +438,7 @@ def _report_body(
                     "report.slot",
                     slot=entry["slot"],
                     action=action_text(lang, view, entry),
-                    number=entry.get("number"),
+                    number=_printed(entry.get("number")),
                     base=entry.get("base"),
                     value=entry.get("value"),
                 )

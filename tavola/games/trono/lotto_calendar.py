@@ -61,6 +61,25 @@ class LottoCalendar:
             day += timedelta(days=1)
         raise CalendarProblem(f"no Lotto draw in the next {SEARCH_DAYS} days")
 
+    def happened(self, day: date, at_ms: int) -> bool:
+        """The draw of `day` has been made by `at_ms`: its extraction time (20:00 Rome)
+        has come (DECISIONS 37). A draw is entered only once it has happened."""
+        return self.instant(day) <= at_ms
+
+    def turn_evening(self, deadline_ms: int, after: date | None = None) -> date:
+        """R22, R28: a turn's draw evening d_k, the first regular Lotto evening after its
+        deadline, or the day the Lotto moved that draw to; a move never takes it back
+        before the deadline, nor to or before `after` (the evening of the draw before:
+        evenings only go forward)."""
+        day = local_date(deadline_ms, self.zone)
+        for _ in range(SEARCH_DAYS):
+            if self.regular(day) and self.instant(day) > deadline_ms:
+                moved = self.draw_on(day)
+                if self.instant(moved) > deadline_ms and (after is None or moved > after):
+                    return moved
+            day += timedelta(days=1)
+        raise CalendarProblem(f"no Lotto draw in the next {SEARCH_DAYS} days")
+
     def last_draw(self, at_ms: int) -> date:
         """The latest draw whose instant is at or before `at_ms` (the draw a referee can
         paste now, when the game names none: the manual schedule)."""

@@ -9,6 +9,7 @@ from tavola.core import Event
 
 from .battle import eliminate
 from .clock import BadInstant, format_instant, parse_instant
+from .draw_evenings import chosen_evening
 from .draws_paste import parse_pasted
 from .ending import finish
 from .houses import HOUSES
@@ -242,12 +243,12 @@ def _reschedule(state: TronoState, subject: Any, value: Mapping[str, Any], at: i
             raise refuse("E_OVERRIDE_RANGE", detail=reason("deadline_past"))
         before = format_instant(state.deadline) if state.deadline else None
         state.deadline = deadline
-        if "draw_date" in value:
-            state.draw_date = str(value["draw_date"])
+        # the draw evening follows the deadline, or is the one given (DECISIONS 37)
+        state.draw_date = chosen_evening(state, value.get("draw_date"))
         return before, format_instant(deadline), None
     if state.phase in ("turn_open", "turn_locked") and "draw_date" in value:
         before_day = state.draw_date
-        state.draw_date = str(value["draw_date"])
+        state.draw_date = chosen_evening(state, value["draw_date"])
         return before_day, state.draw_date, None
     raise refuse("E_OVERRIDE_RANGE", detail=reason("reschedule"))
 

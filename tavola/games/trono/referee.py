@@ -10,12 +10,13 @@ from typing import Any
 from tavola.core import Event, commitment
 
 from .clock import BadInstant, draw_instant, format_instant, next_deadline, parse_instant
+from .draw_evenings import check_happened, due_evening, evening_reason
 from .draws_paste import parse_pasted
 from .formation import assign_houses, form_teams, initial_seats, team_count
 from .houses import HOUSES, in_wheel_order
 from .lotto import DrawProblem, check_numbers, simulate
 from .lotto_calendar import game_calendar
-from .messages import day_of, day_words, phase_word, reason, refuse, text
+from .messages import day_of, day_words, moment, phase_word, reason, refuse, text
 from .resolution import resolve_turn
 from .review import hold, release
 from .state import AuditEntry, Draw, Player, Team, TronoState
@@ -375,16 +376,16 @@ def open_turn(state: TronoState, at: int) -> list[Event]:
     state.turn_opened_at = at
     state.posts = {}
     if cfg.schedule == "calendar":
-        deadline, day = next_deadline(
+        deadline, _ = next_deadline(
             at,
             list(cfg.turn_weekdays),
             cfg.deadline_local,
             cfg.timezone,
             cfg.min_submission_window_hours,
         )
-        # d_k is that evening's draw, wherever a holiday moved it (DECISIONS 30).
-        moved = game_calendar(state.draw_shifts).draw_on(day)
-        state.deadline, state.draw_date = deadline, moved.isoformat()
+        # d_k is the first Lotto evening after the deadline, wherever a holiday moved it
+        # (DECISIONS 30), and after the last draw: evenings only go forward (DECISIONS 37)
+        state.deadline, state.draw_date = deadline, due_evening(state, deadline).isoformat()
     else:
         state.deadline, state.draw_date = None, None
     snapshot_opening(state)
@@ -596,12 +597,28 @@ def _draw_action(
     source = "import" if kind == "import_draw" else "manual"
     if state.phase == "formation_wait":
         if draw_instant(parsed) <= (state.closed_at or 0):
-            raise refuse("E_DRAW_BEFORE_CLOSE")
+            closed = state.closed_at or 0
+            due = day_words(game_calendar(state.draw_shifts).next_draw(closed))
+            raise refuse(
+                "E_DRAW_BEFORE_CLOSE",
+                date=day_of(parsed),
+                closed=moment(closed, state.config.timezone),
+                weekday=due["weekday"],
+                next=due["date"],
+            )
         _on_a_draw_day(state, parsed)
+        check_happened(state, parsed, at)
         return _formation(state, numbers, day, source, uid, at)
-    if state.config.schedule == "calendar" and state.draw_date != day:
+    if state.config.schedule == "calendar":
         expected = date.fromisoformat(str(state.draw_date))
-        raise refuse("E_DRAW_DATE_MISMATCH", date=day_of(parsed), expected=day_of(expected))
+        if parsed != expected:
+            raise refuse(
+                "E_DRAW_DATE_MISMATCH",
+                date=day_of(parsed),
+                expected=day_of(expected),
+                why=evening_reason(state, expected),
+            )
+        check_happened(state, parsed, at)
     return _turn_draw(state, numbers, day, source, uid, at)
 
 
@@ -629,7 +646,7 @@ def _pasted(state: TronoState, args: Mapping[str, Any]) -> tuple[str, Any]:
     given = args.get("date")
     if given is not None and pasted.date is not None and str(given) != pasted.date:
         raise DrawProblem(
-            "E_IMPORT_FORMAT",
+            "E_PASTED_DATE_MISMATCH",
             "paste_date_differs",
             text=day_of(date.fromisoformat(pasted.date)),
             given=_day_or_text(str(given)),

@@ -25,7 +25,7 @@ def forming() -> Table:
 def ranking() -> Table:
     """Four teams formed from D; their house rankings are awaited."""
     table = forming()
-    ref(table, "import_draw", text=d_text("2025-03-01"))
+    ref(table, "import_draw", text=d_text("2025-03-01"), at="2025-03-01T19:10:00Z")
     return table
 
 

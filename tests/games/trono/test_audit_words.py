@@ -99,11 +99,15 @@ def test_r71_the_end_of_the_game_names_the_phase():
     assert said(table)["before"] == "turno aperto"
 
 
+EVENING = "2025-03-04T19:10:00Z"
+"""20:10 in Rome: the formation draw of Tuesday 4 March 2025 has happened."""
+
+
 def test_a_house_assigned_by_hand_names_the_team():
     setup: dict[str, Any] = {"registered": [f"u{i:02d}" for i in range(1, 14)]}
     table = Table("trono", {"formation_secret": "s3cr3t"}, 1, setup)
     ref(table, "close_registration")
-    ref(table, "enter_draw", purpose="formation", date="2025-03-04", numbers=D)
+    ref(table, "enter_draw", purpose="formation", date="2025-03-04", numbers=D, at=EVENING)
     override(table, "assign_house", "2", {"house": "martell"})
     assert said(table, "en")["about"] == "team 2"
     assert said(table, "en")["after"] == "Martell"
@@ -133,7 +137,7 @@ def test_r66_a_player_moves_between_teams_before_the_houses_are_assigned():
     setup: dict[str, Any] = {"registered": [f"u{i:02d}" for i in range(1, 14)]}
     table = Table("trono", {"formation_secret": "s3cr3t"}, 1, setup)
     ref(table, "close_registration")
-    ref(table, "enter_draw", purpose="formation", date="2025-03-04", numbers=D)
+    ref(table, "enter_draw", purpose="formation", date="2025-03-04", numbers=D, at=EVENING)
     mover = table.state.teams[0].members[0]
     override(table, "move_player", mover, {"house": "team2"})
     assert table.state.team_of(mover).team_no == 2

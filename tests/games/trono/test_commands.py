@@ -191,7 +191,11 @@ def test_whole_referee_session_to_king_and_hand(ready, tmp_path):
     draw_file = tmp_path / "d2.txt"
     wheels = D.replace(":", ",").split()
     draw_file.write_text("date,2025-03-08\n" + "\n".join(wheels) + "\nNazionale,1,2,3,4,5\n")
-    out = trono("draw", path, "--import", draw_file, "--lang", "en").output
+    # before 20:00 in Rome Saturday's draw has not happened yet: refused, naming it
+    early = trono("draw", path, "--import", draw_file, "--lang", "en").output
+    assert "The draw of Saturday 8 March 2025 has not happened yet" in early
+    at = ("--at", "2025-03-08T19:10:00Z")
+    out = trono("draw", path, "--import", draw_file, *at, "--lang", "en").output
     assert "Draw for turn 2 (8 March 2025):" in out
     assert "The game is over." in out and "King: Lannister" in out and "Hand: Tyrell" in out
     public = ok("report", path, "--public")

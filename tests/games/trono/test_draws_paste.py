@@ -123,7 +123,8 @@ def test_a8_pasted_newspaper_draw_forms_the_teams():
     setup = {"registered": [f"u{i:02d}" for i in range(1, 14)], "now": "2025-02-27T09:00:00Z"}
     table = Table("trono", {"formation_secret": "s3cr3t"}, 1, setup)
     ref(table, "close_registration", at="2025-03-01T09:00:00Z")
-    ref(table, "import_draw", text=NEWSPAPER.replace("04/03/2025", "01/03/2025"))
+    text = NEWSPAPER.replace("04/03/2025", "01/03/2025")
+    ref(table, "import_draw", text=text, at="2025-03-01T19:10:00Z")
     assert table.state.phase == "house_ranking"
     assert table.state.draws[-1].date == "2025-03-01"
 
@@ -133,7 +134,7 @@ def test_a8_a_pasted_draw_without_a_date_takes_the_expected_one():
     table = Table("trono", {"formation_secret": "s3cr3t"}, 1, setup)
     ref(table, "close_registration", at="2025-03-01T21:00:00Z")  # after Saturday's draw
     undated = "\n".join(NEWSPAPER.splitlines()[1:])
-    ref(table, "import_draw", text=undated)
+    ref(table, "import_draw", text=undated, at="2025-03-04T19:10:00Z")
     assert table.state.draws[-1].date == "2025-03-04"  # Tuesday: no draw on Sunday or Monday
 
 
@@ -168,3 +169,91 @@ def test_a8_the_command_line_imports_a_newspaper_draw(tmp_path):
     assert done.exit_code == 0, done.output
     last = json.loads(path.read_text())["log"][-1]["action"]
     assert last["type"] == "import_draw" and "BARI" in last["text"]
+
+
+# -- headings with the date in words (issue 27, point 10) -------------------------------------
+
+WHEELS = "\n".join(NEWSPAPER.splitlines()[1:])
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "LOTTO - Estrazione di martedì 15 dicembre 2026",
+        "Estrazione del 15/12/2026",
+        "15 dicembre 2026",
+        "MARTEDÌ 15 DICEMBRE 2026",
+        "Estrazione n. 149 di martedì 15 dicembre 2026",
+        "Lotto, estrazione del 15 dicembre 2026",
+        "Tuesday 15 December 2026",
+    ],
+)
+def test_a8_a_heading_gives_the_date_in_figures_or_in_words(heading):
+    pasted = parse_pasted(f"{heading}\n{WHEELS}")
+    assert (pasted.date, pasted.numbers) == ("2026-12-15", D)
+
+
+def test_a8_the_first_of_the_month_is_read_as_printed():
+    assert parse_pasted(f"Estrazione di martedì 1º dicembre 2026\n{WHEELS}").date == "2026-12-01"
+
+
+def test_a8_a_heading_with_only_the_draws_number_is_skipped():
+    assert parse_pasted(f"Estrazione n. 149\n{WHEELS}").date is None
+
+
+def test_a8_a_weekday_that_is_not_the_dates_is_a_date_mismatch():
+    found = problem(f"LOTTO - Estrazione di mercoledì 15 dicembre 2026\n{WHEELS}")
+    assert found.code == "E_PASTED_DATE_MISMATCH"
+    assert words(found, "it") == "riga 1: il 15 dicembre 2026 cade di martedì, non di mercoledì"
+    assert words(found, "en") == "line 1: 15 December 2026 is a Tuesday, not a Wednesday"
+
+
+def test_a8_an_elided_day_takes_its_article():
+    found = problem(f"Estrazione di sabato 8 dicembre 2026\n{WHEELS}")
+    assert words(found, "it") == "riga 1: l'8 dicembre 2026 cade di martedì, non di sabato"
+
+
+def test_a8_two_different_dates_are_a_date_mismatch_not_a_format_error():
+    found = problem(f"Estrazione del 15/12/2026\n15 dicembre 2026\nLotto del 17/12/2026\n{WHEELS}")
+    assert found.code == "E_PASTED_DATE_MISMATCH"
+    assert "15 dicembre 2026" in words(found, "it")
+
+
+def test_a8_a_pasted_date_unlike_the_date_given_is_a_date_mismatch():
+    setup = {"registered": [f"u{i:02d}" for i in range(1, 14)], "now": "2025-02-27T09:00:00Z"}
+    table = Table("trono", {"formation_secret": "s3cr3t"}, 1, setup)
+    ref(table, "close_registration", at="2025-03-01T09:00:00Z")
+    refusal = refused(
+        "E_PASTED_DATE_MISMATCH",
+        ref,
+        table,
+        "import_draw",
+        text=NEWSPAPER,
+        date="2025-03-01",
+        at="2025-03-04T19:10:00Z",
+    )
+    assert refusal.message_it == (
+        "Le date non coincidono: l'estrazione incollata è del 4 marzo 2025, ma la data "
+        "indicata è del 1º marzo 2025."
+    )
+    assert "format" not in str(refusal).lower() and "formato" not in refusal.message_it
+
+
+def test_a8_a_pasted_turn_draw_of_another_evening_is_a_date_mismatch():
+    from .tables import g4
+
+    table = g4("calendar")
+    ref(table, "tick", at="2025-03-04T18:50:00Z")
+    heading = "LOTTO - Estrazione di giovedì 6 marzo 2025"
+    refusal = refused(
+        "E_DRAW_DATE_MISMATCH",
+        ref,
+        table,
+        "import_draw",
+        text=f"{heading}\n{WHEELS}",
+        at="2025-03-06T19:10:00Z",
+    )
+    assert refusal.message_it.startswith(
+        "L'estrazione inserita è del 6 marzo 2025, ma quella di questo turno è del 4 marzo 2025: "
+        "la prima estrazione del Lotto dopo la scadenza del turno"
+    )

@@ -8,6 +8,7 @@ from .tables import D, d_text, ref, refused
 
 MONDAY = "2026-12-21"
 TUESDAY = "2026-12-22"
+TUESDAY_EVENING = "2026-12-22T19:10:00Z"  # 20:10 in Rome: Tuesday's draw has happened
 
 
 def closed(**shifts: str) -> Table:
@@ -51,14 +52,14 @@ def test_r7_a_regular_draw_day_moved_away_has_no_draw():
 
 def test_r7_the_day_a_draw_moved_to_takes_the_formation_draw():
     table = closed(**{TUESDAY: MONDAY})
-    ref(table, "import_draw", text=d_text(MONDAY))
+    ref(table, "import_draw", text=d_text(MONDAY), at="2026-12-21T19:10:00Z")
     assert table.state.phase == "house_ranking"
     assert table.state.draws[-1].date == MONDAY
 
 
 def test_r7_the_draw_evening_after_the_close_forms_the_teams():
     table = closed()
-    ref(table, "enter_draw", purpose="formation", date=TUESDAY, numbers=D)
+    ref(table, "enter_draw", purpose="formation", date=TUESDAY, numbers=D, at=TUESDAY_EVENING)
     assert table.state.phase == "house_ranking"
 
 
@@ -84,3 +85,25 @@ def test_r7_the_latest_draw_skips_a_draw_moved_away_and_counts_the_day_it_moved_
         2026, 12, 25
     )  # Friday: Saturday moved away
     assert calendar.last_draw(parse_instant("2026-12-28T19:00:00Z")) == date(2026, 12, 28)
+
+
+def test_r7_a_formation_draw_dated_tomorrow_is_refused_today_naming_it_and_why():
+    table = closed()  # Saturday 19 December, 22:00 in Rome
+    refusal = refused(
+        "E_DRAW_NOT_YET", ref, table, "enter_draw", purpose="formation", date=TUESDAY, numbers=D
+    )
+    assert refusal.message_it == (
+        "L'estrazione di martedì 22 dicembre 2026 non è ancora avvenuta: il Lotto estrae alle "
+        "20:00 (ora di Roma) e ora è sabato 19 dicembre 2026, 22:00 (ora di Roma). Si può "
+        "inserire da quel momento."
+    )
+    assert refusal.localized("en").startswith(
+        "The draw of Tuesday 22 December 2026 has not happened yet: the Lotto draws at 20:00 "
+        "(Rome time)"
+    )
+    # at 19:59 on the evening itself it is still refused; from 20:00 it is taken
+    refused(
+        "E_DRAW_NOT_YET", ref, table, "import_draw", text=d_text(TUESDAY), at=f"{TUESDAY}T18:59:00Z"
+    )
+    ref(table, "import_draw", text=d_text(TUESDAY), at=f"{TUESDAY}T19:00:00Z")
+    assert table.state.phase == "house_ranking"

@@ -111,7 +111,14 @@ class Season:
         self.act(REF, "close_registration", at="2025-03-01T10:00Z")
         bad = {**D, "VE": [59, 14, 37, 59, 21]}
         self.refusal(REF, "enter_draw", purpose="formation", date="2025-03-01", numbers=bad)
-        self.act(REF, "enter_draw", purpose="formation", date="2025-03-01", numbers=D)
+        self.act(
+            REF,
+            "enter_draw",
+            purpose="formation",
+            date="2025-03-01",
+            numbers=D,
+            at="2025-03-01T19:10Z",
+        )
         for no, team in enumerate(self.table.state.teams):
             houses = RANKING[no:] + RANKING[:no]
             self.act(f"player:{team.members[0]}", "submit_house_ranking", houses=houses)
@@ -133,7 +140,9 @@ class Season:
         for house in seated:
             self.post(house, "a d e", "2025-03-03T12:00Z")  # enlisting from a seat
         self.act(REF, "tick", at="2025-03-04T18:50Z")
-        self.act(REF, "enter_draw", purpose="turn", date="2025-03-04", numbers=D)
+        self.act(
+            REF, "enter_draw", purpose="turn", date="2025-03-04", numbers=D, at="2025-03-04T19:10Z"
+        )
         self.reports()
         self.act(
             REF,
@@ -168,12 +177,16 @@ class Season:
         spy = [{"character": "teodora_cifrario", "target": first}]
         self.post(second, "a:trono a:trono a:trono", "2025-03-05T10:00Z", deploy=spy)
         self.act(REF, "tick", at="2025-03-08T18:50Z")
-        self.act(REF, "enter_draw", purpose="turn", date="2025-03-08", numbers=D)
+        self.act(
+            REF, "enter_draw", purpose="turn", date="2025-03-08", numbers=D, at="2025-03-08T19:10Z"
+        )
         self.reports()
 
     def turn_3(self) -> None:
         self.act(REF, "tick", at="2025-03-11T18:50Z")
-        self.act(REF, "enter_draw", purpose="turn", date="2025-03-11", numbers=D)
+        self.act(
+            REF, "enter_draw", purpose="turn", date="2025-03-11", numbers=D, at="2025-03-11T19:10Z"
+        )
         self.reports()
 
 

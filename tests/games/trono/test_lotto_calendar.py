@@ -84,7 +84,8 @@ def test_r7_a_referee_shift_moves_the_expected_formation_draw():
     shift(table, "2026-12-26", "2026-12-28")
     ref(table, "close_registration", at="2026-12-25T21:00:00Z")
     assert expected_draw_date(table.state) == "2026-12-28"
-    ref(table, "import_draw", text=d_text("2026-12-28").replace("date,2026-12-28\n", ""))
+    undated = d_text("2026-12-28").replace("date,2026-12-28\n", "")
+    ref(table, "import_draw", text=undated, at="2026-12-28T19:10:00Z")
     assert table.state.draws[-1].date == "2026-12-28"
 
 
@@ -174,3 +175,51 @@ def test_a_calendar_file_with_a_bad_shift_names_the_file(tmp_path):
     )
     with pytest.raises(CalendarProblem, match=r"calendar\.toml: shifts"):
         read_calendar(bad)
+
+
+# -- a turn's draw evening (issue 27, point 2) -------------------------------------------------
+
+
+def test_r22_a_turns_evening_is_the_first_lotto_evening_after_its_deadline():
+    calendar = lotto_calendar()
+    assert calendar.turn_evening(ms("2026-12-08T18:50:00Z")) == date(2026, 12, 8)  # Tue 19:50
+    assert calendar.turn_evening(ms("2026-12-07T09:30:00Z")) == date(2026, 12, 8)  # Monday
+    assert calendar.turn_evening(ms("2026-12-08T19:00:00Z")) == date(2026, 12, 10)  # at 20:00
+
+
+def test_r22_a_moved_draw_gives_the_day_it_moved_to():
+    calendar = game_calendar({"2026-12-12": "2026-12-14"})
+    assert calendar.turn_evening(ms("2026-12-12T18:50:00Z")) == date(2026, 12, 14)
+
+
+def test_r22_a_draw_moved_before_the_deadline_is_not_the_turns():
+    calendar = game_calendar({"2026-12-12": "2026-12-09"})  # Saturday's moved to Wednesday
+    assert calendar.turn_evening(ms("2026-12-12T18:50:00Z")) == date(2026, 12, 15)
+
+
+def test_r22_evenings_only_go_forward_past_the_last_draw():
+    calendar = game_calendar({"2026-12-12": "2026-12-18"})  # moved past Thursday and Friday
+    deadline = ms("2026-12-15T18:50:00Z")
+    assert calendar.turn_evening(deadline) == date(2026, 12, 15)
+    assert calendar.turn_evening(deadline, after=date(2026, 12, 18)) == date(2026, 12, 19)
+
+
+def test_a_draw_has_happened_from_20_rome_time():
+    calendar = lotto_calendar()
+    assert not calendar.happened(date(2026, 12, 8), ms("2026-12-08T18:59:59Z"))
+    assert calendar.happened(date(2026, 12, 8), ms("2026-12-08T19:00:00Z"))
+
+
+def test_r69_a_referee_shift_never_takes_the_awaited_draw_before_the_deadline():
+    table = registration()
+    ref(table, "close_registration", at="2026-12-15T10:00:00Z")
+    ref(table, "import_draw", text=d_text("2026-12-15"), at="2026-12-15T19:10:00Z")
+    for no, house in enumerate(("stark", "tyrell", "greyjoy", "lannister")):
+        member = table.state.teams[no].members[0]
+        table.act(f"player:{member}", Action("submit_house_ranking", houses=[house]))
+    ref(table, "start_game", at="2026-12-16T09:00:00Z")  # deadline Saturday 19, 19:50
+    assert table.state.draw_date == "2026-12-19"
+    shift(table, "2026-12-19", "2026-12-16")  # Saturday's draw moved to Wednesday
+    assert table.state.draw_date == "2026-12-22"  # before the deadline: the next evening
+    shift(table, "2026-12-19", "2026-12-19")  # not moved after all
+    assert table.state.draw_date == "2026-12-22"  # set: a shift moves only the awaited draw

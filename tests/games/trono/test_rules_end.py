@@ -214,10 +214,14 @@ def test_r69_reschedule_turn_before_and_after_the_lock():
         "turn1",
         {"deadline": "2025-03-20T18:50:00Z"},
     )
-    override(table, "reschedule_turn", "turn1", {"draw_date": "2025-03-09"})
-    assert table.state.phase == "turn_locked" and table.state.draw_date == "2025-03-09"
-    refused("E_DRAW_DATE_MISMATCH", draw, table, D, "2025-03-08")
-    draw(table, D, "2025-03-09")
+    # a day without a Lotto draw is no draw evening (DECISIONS 35)
+    refused(
+        "E_DRAW_EVENING", override, table, "reschedule_turn", "turn1", {"draw_date": "2025-03-09"}
+    )
+    override(table, "reschedule_turn", "turn1", {"draw_date": "2025-03-11"})
+    assert table.state.phase == "turn_locked" and table.state.draw_date == "2025-03-11"
+    refused("E_DRAW_DATE_MISMATCH", draw, table, D, "2025-03-08", at="2025-03-11T19:10:00Z")
+    draw(table, D, "2025-03-11", at="2025-03-11T19:10:00Z")
     assert table.state.turn == 2
 
 

@@ -9,6 +9,8 @@ from tavola.games.trono.lotto import lotto_rank
 from .tables import D, d_text, g4, ref, refused
 
 CLOSE_AT = "2025-03-01T09:00:00Z"
+DRAWN_AT = "2025-03-01T19:30:00Z"
+"""20:30 in Rome: Saturday's draw, the first after the close, has happened."""
 
 
 def registration_table(n=13, config=None):
@@ -32,7 +34,7 @@ def s3_table(config=None):
     prefs(table, "u08", None, ["u09"])
     prefs(table, "u10", None, ["u11", "u12", "u13"])
     ref(table, "close_registration", at=CLOSE_AT)
-    ref(table, "import_draw", text=d_text("2025-03-01"), at="2025-03-01T19:30:00Z")
+    ref(table, "import_draw", text=d_text("2025-03-01"), at=DRAWN_AT)
     return table
 
 
@@ -54,12 +56,12 @@ def test_r1_one_phase_at_a_time_in_the_spec_order():
     seen = [table.state.phase]
     ref(table, "close_registration", at=CLOSE_AT)
     seen.append(table.state.phase)
-    ref(table, "import_draw", text=d_text("2025-03-01"))
+    ref(table, "import_draw", text=d_text("2025-03-01"), at=DRAWN_AT)
     seen.append(table.state.phase)
     refused("E_PHASE", table.act, "player:u01", Action("register"))
     for no, house in enumerate(("stark", "tyrell", "greyjoy", "lannister"), start=1):
         member = table.state.teams[no - 1].members[0]
-        rank(table, member, [house], CLOSE_AT)
+        rank(table, member, [house], DRAWN_AT)
     seen.append(table.state.phase)
     ref(table, "start_game")
     seen.append(table.state.phase)
@@ -147,7 +149,7 @@ def test_r5_withdrawal_deletes_preferences_and_leaves_the_formation():
     assert (player.status, player.preferred_partner, player.avoid) == ("withdrawn", None, [])
     events = ref(table, "close_registration")
     assert events[0].type == "registration_closed" and events[0].data["P"] == 12
-    ref(table, "import_draw", text=d_text("2025-02-27"))
+    ref(table, "import_draw", text=d_text("2025-02-27"), at="2025-02-27T19:10:00Z")
     assert all("u01" not in t.members for t in table.state.teams)
 
 
@@ -168,7 +170,7 @@ def test_r7_formation_draw_must_follow_the_close():
     ref(table, "close_registration", at=CLOSE_AT)
     assert table.state.phase == "formation_wait"
     # 2025-03-01 20:00 Rome is after the 09:00Z close; 2025-02-28 20:00 is not
-    refused(
+    refusal = refused(
         "E_DRAW_BEFORE_CLOSE",
         ref,
         table,
@@ -177,7 +179,12 @@ def test_r7_formation_draw_must_follow_the_close():
         date="2025-02-28",
         numbers=D,
     )
-    ref(table, "import_draw", text=d_text("2025-03-01"))
+    assert refusal.message_it == (
+        "L'estrazione inserita è del 28 febbraio 2025, ma quella di formazione deve seguire la "
+        "chiusura delle iscrizioni, sabato 1º marzo 2025, 10:00 (ora di Roma): è quella di "
+        "sabato 1º marzo 2025."
+    )
+    ref(table, "import_draw", text=d_text("2025-03-01"), at=DRAWN_AT)
     assert table.state.phase == "house_ranking" and len(table.state.teams) == 4
     assert table.state.draws[0].purpose == "formation"
 
@@ -299,7 +306,7 @@ def test_r19_initial_seats_by_lotto_rank_and_tower_from_seven_teams():
     assert table.state.throne == "stark" and not table.state.tower_exists
     big = registration_table(21)
     ref(big, "close_registration", at=CLOSE_AT)
-    ref(big, "import_draw", text=d_text("2025-03-01"))
+    ref(big, "import_draw", text=d_text("2025-03-01"), at=DRAWN_AT)
     ref(big, "tick", at="2025-03-05T09:00:00Z")
     houses = [t.house_id for t in big.state.teams]
     ranked = lotto_rank(houses, D, "throne-initial")

@@ -184,7 +184,7 @@ def test_r28_draw_needs_the_lock_and_the_right_date_s34():
     refused("E_DRAW_DATE_MISMATCH", draw, table, D, "2025-03-05")
     refused("E_IMPORT_FORMAT", ref, table, "import_draw", text="hello")
     text = d_text("2025-03-04") + "\nNazionale,1,2,3,4,5"
-    ref(table, "import_draw", text=text)
+    ref(table, "import_draw", text=text, at="2025-03-04T19:10:00Z")
     assert table.state.turn == 2 and "NZ" not in table.state.draws[-1].numbers
     manual = g4()
     close(manual)

@@ -96,7 +96,14 @@ def test_r28_a_draw_on_a_different_day_is_refused_naming_both_days_in_words():
         "E_DRAW_DATE_MISMATCH", ref, table, "enter_draw", date="2025-03-11", numbers=D
     )
     assert refusal.message_it == (
-        "L'estrazione inserita è dell'11 marzo 2025, ma quella di questo turno è del 4 marzo 2025."
+        "L'estrazione inserita è dell'11 marzo 2025, ma quella di questo turno è del 4 marzo "
+        "2025: la prima estrazione del Lotto dopo la scadenza del turno, martedì 4 marzo 2025, "
+        "19:50 (ora di Roma)."
+    )
+    assert refusal.localized("en") == (
+        "The draw entered is dated 11 March 2025, but this turn's draw is on 4 March 2025: "
+        "the first Lotto draw after the turn's deadline, Tuesday 4 March 2025, 19:50 (Rome "
+        "time)."
     )
 
 
@@ -184,3 +191,14 @@ def test_r66_an_override_out_of_range_says_so_once():
     assert refusal.message_it.startswith("Intervento non valido: ")
     assert refusal.message_it.count("fuori") == 1
     assert refusal.localized("en").count("range") == 1
+
+
+def test_a_reports_drawn_number_is_shown_as_printed():
+    table = g4()
+    numbers = {wheel: [1, 2, 3, 4, 5] for wheel in D}  # every wheel: numbers below 10
+    for house in ("stark", "tyrell", "greyjoy", "lannister"):
+        post(table, house, ["defend"] * 3)
+    draw(table, numbers)
+    view = with_names(table.view(Viewer.seat("player:tyrell1")), starter_catalogue())
+    lines = "\n".join(team_report_lines(view, "it"))
+    assert "numero 01," in lines and "numero 1," not in lines

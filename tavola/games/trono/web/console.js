@@ -554,6 +554,8 @@ function refereeName(user) {
 function auditWords(view, value) {
   if (value === null || value === undefined || value === "" || value === "None") return "";
   if (Array.isArray(value)) return value.map((v) => auditWords(view, v)).join(", ");
+  // a draw's numbers as the Lotto prints them: "BA 05 17 33 48 90"
+  if (typeof value === "object" && Object.values(value).every(Array.isArray)) return Object.entries(value).map(([wheel, ns]) => `${wheel} ${ns.map((n) => String(n).padStart(2, "0")).join(" ")}`).join("; ");
   if (typeof value === "object") return Object.values(value).map((v) => auditWords(view, v)).filter(Boolean).join(", ");
   const text = String(value);
   if ((view.teams || {})[text] || (view.house_names || {})[text]) return houseName(view, text) === text ? view.house_names[text] : houseName(view, text);

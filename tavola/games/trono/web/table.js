@@ -90,7 +90,7 @@ function numbers(draw, wheel) {
   const drawn = (draw.numbers || {})[wheel] || [];
   const row = el("p", "numbers");
   row.append(el("span", "numbers-label", t("house.numbers", { turn: draw.turn, wheel: t(`wheel.${wheel}`) })));
-  drawn.forEach((n, i) => row.append(el(i < USED_NUMBERS ? "strong" : "span", "number", String(n))));
+  drawn.forEach((n, i) => row.append(el(i < USED_NUMBERS ? "strong" : "span", "number", String(n).padStart(2, "0"))));
   return row;
 }
 
