@@ -133,6 +133,11 @@ def live_config(options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]) 
         **options,
         "players": [f"p{i:02d}" for i in range(1, players + 1)],
         "referees": [f"arbitro{i:02d}" for i in range(1, referees + 1)],
+        "referee_names": {
+            f"arbitro{i:02d}": str(seat["name"])[:60]
+            for i, seat in enumerate((s for s in seats if s.get("role") == "referee"), start=1)
+            if seat.get("name")
+        },
     }
 
 

@@ -82,6 +82,9 @@ function field(form, name, node, label) {
   if (data[name] !== undefined && node.type !== "checkbox") node.value = data[name];
   const keep = () => {
     data[name] = node.value;
+    // the version this edit starts from: another referee's later change of the same
+    // thing refuses it (E_EDIT_STALE, edits.py) instead of being overwritten
+    if (data.seen === undefined) data.seen = seenNow();
     verdicts.delete(form);
     confirming.delete(form);
   };
@@ -113,6 +116,10 @@ function labelled(text, node) {
   return label;
 }
 
+function seenNow() {
+  return ((current.payload || {}).view || {}).audit_seen || 0;
+}
+
 function verdict(form) {
   const box = el("div", "verdict");
   box.setAttribute("aria-live", "polite");
@@ -123,8 +130,21 @@ function verdict(form) {
     const list = el("ul", "problems");
     for (const problem of found.problems) list.append(el("li", "problem", problem.text));
     box.append(list);
+    if (found.problems.some((p) => p.code === "E_EDIT_STALE")) box.append(reloadButton(form));
   } else box.append(el("p", "valid", t("console.valid")));
   return box;
+}
+
+/** Another referee changed the same thing first: the console's data as it is now, and
+ * this edit starting again from it (what was typed stays, to be looked at again). */
+function reloadButton(form) {
+  return button(t("console.reload"), () => {
+    const data = drafts.get(form);
+    if (data) data.seen = seenNow();
+    verdicts.delete(form);
+    confirming.delete(form);
+    redraw();
+  }, "secondary", `${form}-reload`);
 }
 
 async function check(form, action) {
@@ -508,7 +528,7 @@ function overrideFields(view, form, data) {
 
 /** The override the form describes, as the engine takes it (A12). */
 function overrideAction(view, data) {
-  const action = { type: "override", kind: data.kind, reason: data.reason, value: {} };
+  const action = { type: "override", kind: data.kind, reason: data.reason, value: {}, seen: data.seen ?? view.audit_seen ?? 0 };
   const kind = data.kind;
   const about = (subject, value = {}) => Object.assign(action, { subject, value });
   if (kind === "adjust_parameter") about(data.house, { param: data.param, to: Number(data.to) });
@@ -586,7 +606,7 @@ function auditTrail(view) {
       el("span", "audit-when", `${romeTime(new Date(entry.at).toISOString())} · ${refereeName(entry.referee)} · `),
       el("strong", null, what),
       el("span", "audit-change", `${words.about ? ` (${words.about})` : ""}: ${words.before} → ${words.after}`),
-      el("span", "audit-reason", ` — ${t("console.because", { reason: entry.reason })}`),
+      el("span", "audit-reason", `, ${t("console.because", { reason: entry.reason })}`),
     );
     list.append(item);
   });
@@ -621,7 +641,7 @@ function calendar(view) {
   box.append(labelled(t("console.regular_day"), input(form, "regular", t("console.regular_day"), "date")));
   box.append(labelled(t("console.moved_to"), input(form, "moved_to", t("console.moved_to"), "date")));
   box.append(labelled(t("console.reason"), input(form, "reason", t("console.reason"))), verdict(form));
-  const build = () => ({ type: "shift_draw", regular: data.regular, moved_to: data.moved_to || data.regular, reason: data.reason });
+  const build = () => ({ type: "shift_draw", regular: data.regular, moved_to: data.moved_to || data.regular, reason: data.reason, seen: data.seen ?? seenNow() });
   box.append(buttons(form, build, { label: t("console.move_draw") }));
   return box;
 }
