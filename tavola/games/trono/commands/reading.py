@@ -17,6 +17,7 @@ from ..forum_render import (
     winner_lines,
     with_names,
 )
+from ..review_board import review_lines
 from ..state import TronoState, catalogue_of
 from ..views import view_for
 from .options import BBCodeOpt, FileArg, LangOpt
@@ -64,6 +65,8 @@ def report(
         else:
             view = readable(table, Viewer.referee())
             lines = referee_lines(view, awaiting(table), lang, bbcode=bbcode)
+            if state.phase == "review":  # the turn in one look, as the console shows it
+                lines += review_lines(view, lang)
     except IllegalAction as exc:
         raise fail(exc, lang, 1) from None
     except TavolaError as exc:

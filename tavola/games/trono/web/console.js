@@ -451,8 +451,49 @@ function review(view) {
   const wrap = el("div", "table-wrap");
   wrap.append(table);
   box.append(wrap);
+  const battles = battleBoard(view);
+  if (battles) box.append(battles);
   draft("publish", () => ({}));
   box.append(buttons("publish", () => ({ type: "publish_results" }), { label: t("console.publish"), checkLabel: null, confirm: t("console.publish_confirm", { turn: view.turn }) }));
+  return box;
+}
+
+/** Who attacked whom, each battle's figures as the team reports give them, and the
+ * succession the turn leads to (issue 27, point 6; review_board.py prints the same). */
+function battleBoard(view) {
+  const resolution = [...(view.resolutions || [])].reverse().find((r) => r.turn === view.turn);
+  if (!resolution) return null;
+  const box = el("div", "battle-board");
+  box.append(el("h4", null, t("console.battles")));
+  const table = el("table", "battle-table");
+  const head = el("tr");
+  for (const key of ["attacked", "attackers", "A", "Dv", "Pc", "shield", "damage"]) head.append(el("th", null, t(`console.col.${key}`)));
+  table.append(head);
+  const eliminated = new Set(resolution.eliminated || []);
+  for (const [house, figures] of Object.entries(resolution.battle || {})) {
+    const by = Object.entries((resolution.op || {})[house] || {});
+    const row = el("tr", eliminated.has(house) ? "out" : "");
+    row.dataset.house = house;
+    const name = houseName(view, house) + (eliminated.has(house) ? ` (${t("house.eliminated")})` : "");
+    const attackers = by.length ? by.map(([a, n]) => `${houseName(view, a)} (${n})`).join(", ") : t("console.not_attacked");
+    for (const value of [name, attackers, figures.A, figures.D, figures.Pc, figures.shield, figures.damage]) row.append(el("td", null, String(value ?? 0)));
+    table.append(row);
+  }
+  const wrap = el("div", "table-wrap");
+  wrap.append(table);
+  box.append(wrap, el("h4", null, t("console.succession")));
+  const list = el("ul", "succession");
+  const opening = (view.referee || {}).opening || {};
+  for (const seat of ["throne", "tower"]) {
+    const before = opening[seat];
+    const after = (view.seats || {})[seat];
+    if (!before && !after) continue;
+    const named = (key) => (key ? houseName(view, key) : t("console.seat_empty"));
+    const words = before === after ? t("console.seat_stays", { seat: t(`seat.${seat}`), house: named(after) }) : t("console.seat_moves", { seat: t(`seat.${seat}`), before: named(before), after: named(after) });
+    list.append(el("li", `succession-${seat}`, words));
+  }
+  if (resolution.tower_removed) list.append(el("li", "tower-removed", t("console.tower_removed")));
+  box.append(list);
   return box;
 }
 

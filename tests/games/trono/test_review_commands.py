@@ -1,0 +1,38 @@
+"""The turn under review on the command line (issue 27, points 6 and 8): `report
+--referee` gives who attacked whom with each battle's figures and the succession, as the
+console's review shows them."""
+
+from __future__ import annotations
+
+from .test_commands import ok
+
+
+def reviewed(tmp_path):
+    config = tmp_path / "review.toml"
+    config.write_text("review_before_publish = true\n")
+    path = tmp_path / "p.json"
+    ok("new", path, "--mode", "practice", "--teams", "4", "--seed", "42", "--config", config)
+    for no in range(1, 5):
+        ok("ranking", path, "--team", f"team{no}", "stark,tully,tyrell,greyjoy")
+    ok("start", path)
+    ok("post", path, "--team", "tully", "attack(trono) attack(trono) defend")
+    ok("post", path, "--team", "greyjoy", "attack(tully) tax rally")
+    ok("resolve", path)
+    return path
+
+
+def test_under_review_report_referee_shows_the_battles_and_the_succession(tmp_path):
+    path = reviewed(tmp_path)
+    board = ok("report", path, "--referee")
+    assert "Revisione del turno 1: battaglie e successione" in board
+    assert "Tully — attaccata da Greyjoy (" in board
+    assert "attacchi ricevuti" in board and "scudo 0 → danni" in board
+    assert "Tyrell: nessun attacco" in board
+    assert "Trono: resta a Stark" in board
+    english = ok("report", path, "--referee", "--lang", "en")
+    assert "Review of turn 1: battles and succession" in english
+    assert "Tully — attacked by Greyjoy (" in english
+    for raw in ("team1", "player:", "referee:"):
+        assert raw not in board and raw not in english
+    ok("publish", path)
+    assert "Revisione del turno" not in ok("report", path, "--referee")
