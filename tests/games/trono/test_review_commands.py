@@ -36,3 +36,18 @@ def test_under_review_report_referee_shows_the_battles_and_the_succession(tmp_pa
         assert raw not in board and raw not in english
     ok("publish", path)
     assert "Revisione del turno" not in ok("report", path, "--referee")
+
+
+def test_teams_all_prints_every_private_message_with_its_recipients(tmp_path):
+    path = reviewed(tmp_path)
+    out = ok("report", path, "--teams-all")
+    titles = [line for line in out.splitlines() if line.startswith("===== ")]
+    assert len(titles) == 4
+    assert "===== Messaggio privato per Stark — turno 1 =====" in titles
+    assert out.count("\nDestinatari: ") + out.startswith("Destinatari") == 4
+    # each message as the team's own report, the one `--team` gives
+    assert "Rapporto per Tully — turno 1" in out
+    english = ok("report", path, "--teams-all", "--lang", "en")
+    assert "Recipients: " in english and "Private message for Greyjoy — turn 1" in english
+    for raw in ("team1", "player:", "referee:"):
+        assert raw not in out
