@@ -4,7 +4,7 @@ console's review shows them."""
 
 from __future__ import annotations
 
-from .test_commands import ok
+from .test_commands import ok, trono
 
 
 def reviewed(tmp_path):
@@ -51,3 +51,20 @@ def test_teams_all_prints_every_private_message_with_its_recipients(tmp_path):
     assert "Recipients: " in english and "Private message for Greyjoy — turn 1" in english
     for raw in ("team1", "player:", "referee:"):
         assert raw not in out
+
+
+def test_override_seen_refuses_a_change_made_after_what_the_referee_read(tmp_path):
+    """`override --seen N` (issue 27, point 3): the console's version check on the
+    command line; another thing changed meanwhile does not stop it."""
+    path = reviewed(tmp_path)
+    ok("override", path, "adjust_parameter", "stark", "chests", "7", "--reason", "a", "--seen", "0")
+    result = trono(
+        "override", path, "adjust_parameter", "stark", "chests", "9", "--reason", "b", "--seen", "0"
+    )
+    assert result.exit_code == 1, result.output
+    assert result.output.startswith("E_EDIT_STALE: ")
+    assert "ha già cambiato le casse di Stark" in result.output and "→ 7)" in result.output
+    out = ok(
+        "override", path, "adjust_parameter", "tully", "chests", "8", "--reason", "c", "--seen", "0"
+    )
+    assert "Casse di Tully: 5 → 8, motivo: c" in out
