@@ -68,7 +68,8 @@ def check_seen(
     said = {}
     for lang in ("it", "en"):
         params = {
-            "who": state.config.referee_names.get(last.referee, last.referee),
+            # a table whose referees have no seat names (the command line): "Un arbitro"
+            "who": state.config.referee_names.get(last.referee) or Phrase("stale.someone"),
             "what": what_phrase(state, last),
             "when": _when(state, last.at),
             "before": _words(state, last, last.before, lang),

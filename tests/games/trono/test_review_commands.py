@@ -63,7 +63,9 @@ def test_override_seen_refuses_a_change_made_after_what_the_referee_read(tmp_pat
     )
     assert result.exit_code == 1, result.output
     assert result.output.startswith("E_EDIT_STALE: ")
-    assert "ha già cambiato le casse di Stark" in result.output and "→ 7)" in result.output
+    assert (
+        "Un arbitro ha già cambiato le casse di Stark" in result.output and "→ 7)" in result.output
+    )
     out = ok(
         "override", path, "adjust_parameter", "tully", "chests", "8", "--reason", "c", "--seen", "0"
     )
