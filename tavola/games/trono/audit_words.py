@@ -69,9 +69,13 @@ def audit_words(
     """One audit entry's `kind`, `about`, `before` and `after` in words (`view` with the
     catalogue's names: `forum_render.with_names`)."""
     kind = str(entry["kind"])
+    about = _about(view, kind, entry.get("subject"), people, lang)
+    thing = entry.get("thing")
+    if kind == "adjust_parameter" and thing in ("soldiers", "chests", "banners"):
+        about = text(lang, f"audit.{thing}", house=about)  # "Casse di Stark"
     return {
         "kind": text(lang, f"override.{kind}"),
-        "about": _about(view, kind, entry.get("subject"), people, lang),
+        "about": about,
         "before": _value(view, kind, entry.get("before"), lang),
         "after": _value(view, kind, entry.get("after"), lang),
     }

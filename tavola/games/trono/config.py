@@ -31,6 +31,9 @@ class TronoConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     referees: Annotated[list[UserId], Field(min_length=1, max_length=20)] = ["arbitro"]
+    referee_names: Annotated[dict[UserId, Text], Field(max_length=20)] = {}
+    """The referees' names as their seats show them (an edit refused as stale names who
+    changed the thing first, edits.py)."""
     players: Annotated[list[UserId], Field(max_length=1000)] = []
     """Accounts at the table; in practice mode they are registered at once, in this order."""
     mode: Literal["live", "practice"] = "live"

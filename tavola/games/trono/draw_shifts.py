@@ -11,6 +11,7 @@ from typing import Any
 from tavola.core import Event
 
 from .draw_evenings import due_evening, last_evening
+from .edits import check_seen, seen_of
 from .lotto_calendar import game_calendar
 from .messages import day_words, reason, refuse
 from .referee import _only, audit
@@ -30,12 +31,14 @@ def _day(raw: Any) -> date:
 def shift_draw(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> list[Event]:
     """The draw of the regular day `regular` happens on `moved_to` (the same day: not
     moved), with the referee's `reason`."""
-    _only("shift_draw", args, "regular", "moved_to", "reason")
+    _only("shift_draw", args, "regular", "moved_to", "reason", "seen")
+    seen = seen_of(args)
     why = args.get("reason")
     if not isinstance(why, str) or not why.strip() or len(why) > 500:
         raise refuse("E_REASON_REQUIRED")
     regular = _day(args.get("regular"))
     moved = _day(args.get("moved_to"))
+    check_seen(state, seen, "shift_draw", regular.isoformat(), None)
     calendar = game_calendar(state.draw_shifts)
     if not calendar.regular(regular):
         raise refuse("E_SHIFT_INVALID", detail=reason("shift_not_draw_day", **day_words(regular)))

@@ -128,3 +128,24 @@ def exports_for(state: TronoState, viewer: Viewer, lang: str) -> list[ExportText
             if len(own) == 1 and None not in found and team.key in own
         ]
     return texts + [team_message(state, team, turn, lang) for team in teams]
+
+
+def recipients(state: TronoState, team: Team) -> list[str]:
+    """The team's members by the names they use on the forum: a private message's
+    recipients, in roster order."""
+    return [state.players[m].display_name if m in state.players else m for m in team.members]
+
+
+def all_team_messages(state: TronoState, lang: str) -> str:
+    """Every team's private message of the latest resolved turn in one text, each under its
+    title with its recipients, to paste one after another (issue 27, point 8; the referees'
+    page offers the same file). Under review, the messages publication will send."""
+    turn = last_report_turn(state)
+    if turn is None:
+        return ""
+    parts = []
+    for team in _teams_with_report(state, turn):
+        message = team_message(state, team, turn, lang)
+        to = t(lang, "board.pm_recipients", members=", ".join(recipients(state, team)))
+        parts.append(f"===== {message.title} =====\n{to}\n\n{message.text}")
+    return "\n".join(parts)

@@ -646,9 +646,31 @@ def referee_lines(
         lines.append(t(lang, "referee.awaiting", list=", ".join(waiting)))
     if view.get("audit"):
         lines.append(t(lang, "referee.audit", n=len(view["audit"])))
+        lines += _audit_lines(view, lang)
     if view["phase"] == "over":
         lines += winner_lines(view, lang, bbcode=bbcode)
         ranking = (view.get("result") or {}).get("ranking") or []
         if ranking:
             lines.append(" > ".join(house_name(view, h) for h in ranking))
+    return lines
+
+
+def _audit_lines(view: Mapping[str, Any], lang: str) -> list[str]:
+    """Each override named as the console says it: "Casse di Stark: 5 → 6, motivo: …"."""
+    from .audit_words import audit_words
+
+    people = {p["user_id"]: p["display_name"] for p in view.get("registered", [])}
+    lines = []
+    for entry in view["audit"]:
+        words = audit_words(view, entry, people, lang)
+        lines.append(
+            t(
+                lang,
+                "referee.audit_line",
+                about=words["about"] or words["kind"],
+                before=words["before"],
+                after=words["after"],
+                reason=entry["reason"],
+            )
+        )
     return lines

@@ -11,6 +11,7 @@ from .battle import eliminate
 from .clock import BadInstant, format_instant, parse_instant
 from .draw_evenings import chosen_evening
 from .draws_paste import parse_pasted
+from .edits import check_seen, seen_of, thing_of
 from .ending import finish
 from .houses import HOUSES
 from .lotto import DrawProblem, check_numbers
@@ -62,7 +63,8 @@ def _value(args: Mapping[str, Any]) -> Mapping[str, Any]:
 def override(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> list[Event]:
     """A12, R66: an override of a known kind with its reason, applied at once and audited;
     R67's kinds are refused E_NOT_OVERRIDABLE."""
-    _only("override", args, "kind", "subject", "value", "reason")
+    _only("override", args, "kind", "subject", "value", "reason", "seen")
+    seen = seen_of(args)
     kind = args.get("kind")
     if kind in NOT_OVERRIDABLE:
         raise refuse("E_NOT_OVERRIDABLE", kind=kind)
@@ -75,9 +77,11 @@ def override(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> l
         raise refuse("E_PHASE", action="override", phase=phase_word(state.phase))
     subject = args.get("subject")
     value = _value(args)
+    thing = thing_of(str(kind), value)
+    check_seen(state, seen, str(kind), str(subject), thing)
     handler = HANDLERS[str(kind)]
     before, after, team = handler(state, subject, value, at)
-    entry = audit(state, uid, at, str(kind), str(subject), before, after, why)
+    entry = audit(state, uid, at, str(kind), str(subject), before, after, why, thing)
     events = [Event("referee_override", entry.model_dump(), _referees(state))]
     if team is not None:
         notice = {

@@ -685,8 +685,10 @@ def audit(
     before: Any,
     after: Any,
     reason: str,
+    thing: str | None = None,
 ) -> AuditEntry:
     entry = AuditEntry(
+        thing=thing,
         seq=len(state.audit) + 1,
         at=at,
         referee=uid,

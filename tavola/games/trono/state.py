@@ -112,6 +112,8 @@ class AuditEntry(_Model):
     before: Any = None
     after: Any = None
     reason: str
+    thing: str | None = None
+    """What inside the subject changed: an adjusted parameter, a character (edits.py)."""
 
 
 class TronoState(_Model):

@@ -133,6 +133,16 @@ def live_config(options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]) 
         **options,
         "players": [f"p{i:02d}" for i in range(1, players + 1)],
         "referees": [f"arbitro{i:02d}" for i in range(1, referees + 1)],
+        "referee_names": _names(seats[players:]),
+    }
+
+
+def _names(seats: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """The referees' seats' names (`arbitro01`… in seat order), as a refusal names them."""
+    return {
+        f"arbitro{i:02d}": str(seat["name"])[:60]
+        for i, seat in enumerate(seats, start=1)
+        if seat.get("name")
     }
 
 
@@ -179,6 +189,7 @@ def rehearsal_config(
         **chosen,
         "players": [f"p{i:02d}" for i in range(1, bots + 1)],
         "referees": [f"arbitro{i:02d}" for i in range(1, referees + 1)],
+        "referee_names": _names(seats[bots:]),
     }
 
 

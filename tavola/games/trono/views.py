@@ -250,6 +250,8 @@ def referee_view(state: TronoState) -> dict[str, Any]:
     if state.result is not None:
         view["result"] = dict(state.result)
     view["audit"] = [a.model_dump() for a in state.audit]
+    # the version a referee's edit says it saw (`seen`, edits.py)
+    view["audit_seen"] = len(state.audit)
     view["resolutions"] = list(state.resolutions)
     view["join_queue"] = list(state.join_queue)
     view["posts"] = [post_json(state, p) for p in state.post_history]

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import Table, Viewer
+from tavola.games.trono.forum_render import referee_lines, with_names
+from tavola.games.trono.state import catalogue_of
 
 from .tables import D, g4, override, ref, turn
 
@@ -15,15 +17,22 @@ def said(table: Table, lang: str = "it", index: int = -1) -> dict[str, str]:
     return table.view(Viewer.referee())["audit_words"][lang][index]
 
 
-def test_r66_a_parameter_change_names_the_house():
+def test_r66_a_parameter_change_names_the_parameter_and_the_house():
     table = g4(greyjoy={"chests": 7})
     override(table, "adjust_parameter", "greyjoy", {"param": "chests", "to": 10})
     assert said(table) == {
         "kind": "modifica di un parametro",
-        "about": "Greyjoy",
+        "about": "Casse di Greyjoy",
         "before": "7",
         "after": "10",
     }
+    assert said(table, "en")["about"] == "Greyjoy's chests"
+    # the referees' board (`tavola trono report --referee`) lists it the same way
+    override(table, "adjust_parameter", "greyjoy", {"param": "soldiers", "to": 3})
+    view = with_names(table.view(Viewer.referee()), catalogue_of(table.state.config))
+    lines = referee_lines(view, [], "it")
+    assert "– Casse di Greyjoy: 7 → 10, motivo: r" in lines
+    assert any(line.startswith("– Soldati di Greyjoy: ") for line in lines)
 
 
 def test_r66_a_granted_character_is_named_with_its_charges():

@@ -181,7 +181,10 @@ def test_whole_referee_session_to_king_and_hand(ready, tmp_path):
     refused(path, "E_REASON_REQUIRED", "override", path, "adjust_parameter", "arryn", "chests", "7")
     refused(path, "E_NOT_OVERRIDABLE", "override", path, "accept_late_post", "--reason", "x")
     out = ok("override", path, "adjust_parameter", "arryn", "chests", "7", "--reason", "manual fix")
-    assert "Intervento n. 1 (modifica di un parametro, Arryn): 5 → 7. Motivo: manual fix" in out
+    assert (
+        "Intervento n. 1 (modifica di un parametro) — Casse di Arryn: 5 → 7, motivo: manual fix"
+        in out
+    )
     assert "Intervento arbitrale n. 1: modifica di un parametro (casse), da 5 a 7" in ok(
         "report", path, "--team", "arryn"
     )

@@ -9,9 +9,8 @@ import typer
 
 from tavola.core import Action, Event, Table, Viewer
 
+from ..audit_words import audit_words
 from ..forum_parser import normalise_target, parse_numbers
-from ..forum_render import value_words
-from ..messages import text
 from .options import AtOpt, BBCodeOpt, FileArg, ImportOpt, LangOpt, NumbersOpt, RefereeOpt
 from .session import readable, referee_seat, run, with_at
 from .texts import cli_error, say
@@ -32,6 +31,13 @@ def override(
         typer.Argument(help="[SUBJECT] [KEY=VALUE …]; adjust_parameter HOUSE PARAM N."),
     ] = None,
     reason: Annotated[str, typer.Option(help="Why (required, 1–500 characters).")] = "",
+    seen: Annotated[
+        int | None,
+        typer.Option(
+            help="The overrides you had read (as `show` counts them): refused if another "
+            "referee changed the same thing since (issue 27, point 3)."
+        ),
+    ] = None,
     numbers: NumbersOpt = None,
     import_file: ImportOpt = None,
     referee: RefereeOpt = None,
@@ -70,26 +76,28 @@ def override(
         payload: dict[str, Any] = {"kind": kind, "value": value, "reason": reason}
         if subject is not None:
             payload["subject"] = subject
+        if seen is not None:
+            payload["seen"] = seen
         return referee_seat(table.state, referee), Action("override", **with_at(payload, at))
 
     def audited(table: Table, events: list[Event]) -> list[str]:
         view = readable(table, Viewer.referee())
+        people = {uid: p.display_name for uid, p in table.state.players.items()}
         lines = []
         for event in events:
             if event.type != "referee_override":
                 continue
             data = event.data
-            subject = data.get("subject")
-            about = "" if subject in (None, "", "None") else f", {value_words(view, subject, lang)}"
+            words = audit_words(view, data, people, lang)  # as the console says it
             lines.append(
                 say(
                     lang,
                     "audit",
                     seq=data["seq"],
-                    kind=text(lang, f"override.{data['kind']}"),
-                    about=about,
-                    before=value_words(view, data["before"], lang),
-                    after=value_words(view, data["after"], lang),
+                    kind=words["kind"],
+                    about=words["about"] or "—",
+                    before=words["before"],
+                    after=words["after"],
                     reason=data["reason"],
                 )
             )

@@ -9,6 +9,7 @@ import typer
 from tavola.core import IllegalAction, TavolaError, Viewer
 from tavola.core.record_file import RecordProblem, load_table
 
+from ..exports import all_team_messages
 from ..forum_render import (
     bulletin_lines,
     public_lines,
@@ -17,6 +18,7 @@ from ..forum_render import (
     winner_lines,
     with_names,
 )
+from ..review_board import review_lines
 from ..state import TronoState, catalogue_of
 from ..views import view_for
 from .options import BBCodeOpt, FileArg, LangOpt
@@ -29,6 +31,13 @@ def report(
     team: Annotated[str | None, typer.Option("--team", help="A team's private report.")] = None,
     public: Annotated[bool, typer.Option("--public", help="The public announcement.")] = False,
     referee: Annotated[bool, typer.Option("--referee", help="The referees' board.")] = False,
+    teams_all: Annotated[
+        bool,
+        typer.Option(
+            "--teams-all",
+            help="Every team's private message with its recipients, one after another.",
+        ),
+    ] = False,
     turn: Annotated[
         int | None, typer.Option(help="Team/public: this turn (default: last).")
     ] = None,
@@ -37,8 +46,9 @@ def report(
 ) -> None:
     """Forum text: a team's private report (only what that team may see), the public
     announcement, or the referees' board."""
-    if sum((team is not None, public, referee)) != 1:
-        raise fail(cli_error("E_OPTIONS", detail="--team, --public or --referee (one)"), lang, 2)
+    if sum((team is not None, public, referee, teams_all)) != 1:
+        detail = "--team, --public, --referee or --teams-all (one)"
+        raise fail(cli_error("E_OPTIONS", detail=detail), lang, 2)
     try:
         table = load_table(file)
         state: TronoState = table.state
@@ -53,6 +63,8 @@ def report(
                 view_for(state, viewer, referees, preview=True), catalogue_of(state.config)
             )
             lines = team_report_lines(seen, lang, turn=turn, bbcode=bbcode)
+        elif teams_all:  # the file the referees' page downloads (issue 27, point 8)
+            lines = all_team_messages(state, lang).rstrip("\n").split("\n")
         elif public:
             view = readable(table, Viewer.public())
             if turn is not None:
@@ -64,6 +76,8 @@ def report(
         else:
             view = readable(table, Viewer.referee())
             lines = referee_lines(view, awaiting(table), lang, bbcode=bbcode)
+            if state.phase == "review":  # the turn in one look, as the console shows it
+                lines += review_lines(view, lang)
     except IllegalAction as exc:
         raise fail(exc, lang, 1) from None
     except TavolaError as exc:

@@ -30,7 +30,7 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "hint.review": "publish",
         "hint.over": "report --public",
         "reports": "Rapporti privati pronti: report --team CASATA.",
-        "audit": "Intervento n. {seq} ({kind}{about}): {before} → {after}. Motivo: {reason}",
+        "audit": "Intervento n. {seq} ({kind}) — {about}: {before} → {after}, motivo: {reason}",
         "E_UNKNOWN_TEAM": "Nessuna squadra '{team}' (casata, numero o teamN).",
         "E_AS_NOT_MEMBER": "{user} non fa parte della squadra {team}: con --as va indicato "
         "un suo membro.",
@@ -64,7 +64,7 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "hint.review": "publish",
         "hint.over": "report --public",
         "reports": "Private reports ready: report --team HOUSE.",
-        "audit": "Override no. {seq} ({kind}{about}): {before} → {after}. Reason: {reason}",
+        "audit": "Override no. {seq} ({kind}) — {about}: {before} → {after}, reason: {reason}",
         "E_UNKNOWN_TEAM": "No team '{team}' (a house, a number or teamN).",
         "E_AS_NOT_MEMBER": "{user} is not on team {team}: --as must name one of its members.",
         "E_POST_PROBLEMS": "Correct the post or, if the forum post reads exactly so, record it "

@@ -82,6 +82,9 @@ function field(form, name, node, label) {
   if (data[name] !== undefined && node.type !== "checkbox") node.value = data[name];
   const keep = () => {
     data[name] = node.value;
+    // the version this edit starts from: another referee's later change of the same
+    // thing refuses it (E_EDIT_STALE, edits.py) instead of being overwritten
+    if (data.seen === undefined) data.seen = seenNow();
     verdicts.delete(form);
     confirming.delete(form);
   };
@@ -113,6 +116,10 @@ function labelled(text, node) {
   return label;
 }
 
+function seenNow() {
+  return ((current.payload || {}).view || {}).audit_seen || 0;
+}
+
 function verdict(form) {
   const box = el("div", "verdict");
   box.setAttribute("aria-live", "polite");
@@ -123,8 +130,21 @@ function verdict(form) {
     const list = el("ul", "problems");
     for (const problem of found.problems) list.append(el("li", "problem", problem.text));
     box.append(list);
+    if (found.problems.some((p) => p.code === "E_EDIT_STALE")) box.append(reloadButton(form));
   } else box.append(el("p", "valid", t("console.valid")));
   return box;
+}
+
+/** Another referee changed the same thing first: the console's data as it is now, and
+ * this edit starting again from it (what was typed stays, to be looked at again). */
+function reloadButton(form) {
+  return button(t("console.reload"), () => {
+    const data = drafts.get(form);
+    if (data) data.seen = seenNow();
+    verdicts.delete(form);
+    confirming.delete(form);
+    redraw();
+  }, "secondary", `${form}-reload`);
 }
 
 async function check(form, action) {
@@ -431,8 +451,49 @@ function review(view) {
   const wrap = el("div", "table-wrap");
   wrap.append(table);
   box.append(wrap);
+  const battles = battleBoard(view);
+  if (battles) box.append(battles);
   draft("publish", () => ({}));
   box.append(buttons("publish", () => ({ type: "publish_results" }), { label: t("console.publish"), checkLabel: null, confirm: t("console.publish_confirm", { turn: view.turn }) }));
+  return box;
+}
+
+/** Who attacked whom, each battle's figures as the team reports give them, and the
+ * succession the turn leads to (issue 27, point 6; review_board.py prints the same). */
+function battleBoard(view) {
+  const resolution = [...(view.resolutions || [])].reverse().find((r) => r.turn === view.turn);
+  if (!resolution) return null;
+  const box = el("div", "battle-board");
+  box.append(el("h4", null, t("console.battles")));
+  const table = el("table", "battle-table");
+  const head = el("tr");
+  for (const key of ["attacked", "attackers", "A", "Dv", "Pc", "shield", "damage"]) head.append(el("th", null, t(`console.col.${key}`)));
+  table.append(head);
+  const eliminated = new Set(resolution.eliminated || []);
+  for (const [house, figures] of Object.entries(resolution.battle || {})) {
+    const by = Object.entries((resolution.op || {})[house] || {});
+    const row = el("tr", eliminated.has(house) ? "out" : "");
+    row.dataset.house = house;
+    const name = houseName(view, house) + (eliminated.has(house) ? ` (${t("house.eliminated")})` : "");
+    const attackers = by.length ? by.map(([a, n]) => `${houseName(view, a)} (${n})`).join(", ") : t("console.not_attacked");
+    for (const value of [name, attackers, figures.A, figures.D, figures.Pc, figures.shield, figures.damage]) row.append(el("td", null, String(value ?? 0)));
+    table.append(row);
+  }
+  const wrap = el("div", "table-wrap");
+  wrap.append(table);
+  box.append(wrap, el("h4", null, t("console.succession")));
+  const list = el("ul", "succession");
+  const opening = (view.referee || {}).opening || {};
+  for (const seat of ["throne", "tower"]) {
+    const before = opening[seat];
+    const after = (view.seats || {})[seat];
+    if (!before && !after) continue;
+    const named = (key) => (key ? houseName(view, key) : t("console.seat_empty"));
+    const words = before === after ? t("console.seat_stays", { seat: t(`seat.${seat}`), house: named(after) }) : t("console.seat_moves", { seat: t(`seat.${seat}`), before: named(before), after: named(after) });
+    list.append(el("li", `succession-${seat}`, words));
+  }
+  if (resolution.tower_removed) list.append(el("li", "tower-removed", t("console.tower_removed")));
+  box.append(list);
   return box;
 }
 
@@ -508,7 +569,7 @@ function overrideFields(view, form, data) {
 
 /** The override the form describes, as the engine takes it (A12). */
 function overrideAction(view, data) {
-  const action = { type: "override", kind: data.kind, reason: data.reason, value: {} };
+  const action = { type: "override", kind: data.kind, reason: data.reason, value: {}, seen: data.seen ?? view.audit_seen ?? 0 };
   const kind = data.kind;
   const about = (subject, value = {}) => Object.assign(action, { subject, value });
   if (kind === "adjust_parameter") about(data.house, { param: data.param, to: Number(data.to) });
@@ -588,7 +649,7 @@ function auditTrail(view) {
       el("span", "audit-when", `${romeTime(new Date(entry.at).toISOString())} · ${refereeName(entry.referee)} · `),
       el("strong", null, what),
       el("span", "audit-change", `${words.about ? ` (${words.about})` : ""}: ${words.before} → ${words.after}`),
-      el("span", "audit-reason", ` — ${t("console.because", { reason: entry.reason })}`),
+      el("span", "audit-reason", `, ${t("console.because", { reason: entry.reason })}`),
     );
     list.append(item);
   });
@@ -623,7 +684,7 @@ function calendar(view) {
   box.append(labelled(t("console.regular_day"), input(form, "regular", t("console.regular_day"), "date")));
   box.append(labelled(t("console.moved_to"), input(form, "moved_to", t("console.moved_to"), "date")));
   box.append(labelled(t("console.reason"), input(form, "reason", t("console.reason"))), verdict(form));
-  const build = () => ({ type: "shift_draw", regular: data.regular, moved_to: data.moved_to || data.regular, reason: data.reason });
+  const build = () => ({ type: "shift_draw", regular: data.regular, moved_to: data.moved_to || data.regular, reason: data.reason, seen: data.seen ?? seenNow() });
   box.append(buttons(form, build, { label: t("console.move_draw") }));
   return box;
 }
