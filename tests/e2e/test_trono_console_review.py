@@ -7,19 +7,16 @@ recipients to copy, and all of them in one file. No raw id anywhere a referee re
 from __future__ import annotations
 
 import re
-import time
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .helpers import Api
+from .helpers import SERVER_CLOCK, Api
+from .test_trono_review import post_and_draw
 from .test_trono_team_page import DESKTOP, PLAYERS, D, fits, ok
 
 FIRST, SECOND = "referee:arbitro01", "referee:arbitro02"
-TAX = [{"kind": "tax"}, {"kind": "tax"}, {"kind": "rally"}]
-ATTACK = [{"kind": "attack", "target": "trono"}, {"kind": "tax"}, {"kind": "rally"}]
 RAW = re.compile(r"\bp\d\d\b|arbitro\d\d|player:|referee:|\bteam\d\b")
 
 
@@ -45,6 +42,7 @@ def two_referee_season(api: Api) -> tuple[str, dict[str, str]]:
         ok(api, game_id, tokens[f"player:p{n:02d}"], {"type": "register", "display_name": name})
     ok(api, game_id, tokens[FIRST], {"type": "close_registration"})
     evening = api.view(game_id, tokens[FIRST])["view"]["calendar"]["expected_draw"]
+    SERVER_CLOCK.after_draw(evening)  # the draw is entered once it has happened
     formation = {"type": "enter_draw", "purpose": "formation", "date": evening, "numbers": D}
     ok(api, game_id, tokens[FIRST], formation)
     teams = api.view(game_id, tokens[FIRST])["view"]["teams"]
@@ -58,34 +56,7 @@ def two_referee_season(api: Api) -> tuple[str, dict[str, str]]:
 
 
 def under_review(api: Api, game_id: str, tokens: dict[str, str]) -> dict[str, Any]:
-    """Every team posts (the seated one taxes, the others attack the Throne), the deadline
-    is brought a second ahead (R69) and the draw entered once the server takes it."""
-    view = api.view(game_id, tokens[FIRST])["view"]
-    throne = view["seats"]["throne"]
-    for house, team in view["teams"].items():
-        post = {"type": "submit_post", "turn": 1, "team": house}
-        post["actions"] = TAX if house == throne else ATTACK
-        ok(api, game_id, tokens[f"player:{team['members'][0]}"], post)
-    soon = datetime.now(UTC) + timedelta(seconds=1)
-    deadline = soon.isoformat(timespec="milliseconds").replace("+00:00", "Z")
-    reschedule = {"kind": "reschedule_turn", "value": {"deadline": deadline}, "reason": "prova"}
-    ok(api, game_id, tokens[FIRST], {"type": "override", **reschedule})
-    day = api.view(game_id, tokens[FIRST])["view"]["draw_date"]
-    draw = {"type": "enter_draw", "purpose": "turn", "date": day, "numbers": D}
-    give_up = time.monotonic() + 20
-    while True:  # refused (the turn is still open) until the deadline has passed
-        response = api.http.post(
-            f"/api/games/{game_id}/actions",
-            json={"action": draw},
-            headers={"Authorization": f"Bearer {tokens[FIRST]}"},
-        )
-        if response.status_code == 200:
-            break
-        assert time.monotonic() < give_up, response.text
-        time.sleep(0.1)
-    seen = api.view(game_id, tokens[FIRST])["view"]
-    assert seen["phase"] == "review"
-    return dict(seen)
+    return post_and_draw(api, game_id, tokens, tokens[FIRST])
 
 
 def no_raw_ids(page: Page) -> None:

@@ -6,13 +6,13 @@ desktop."""
 from __future__ import annotations
 
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .helpers import Api
+from .helpers import SERVER_CLOCK, Api
 from .test_trono_team_page import DESKTOP, PHONE, D, fits, live_season, ok
 
 REFEREE = "referee:arbitro01"
@@ -35,35 +35,43 @@ WORDS = {
 
 
 def drawn_for_review(api: Api) -> tuple[str, dict[str, str], dict[str, Any]]:
-    """A reviewed season's first turn: every team posts, the referee brings the deadline
-    a second ahead (R69) and enters the draw as soon as the server takes it (the turn
-    locks at the deadline): the results wait for the referee."""
-    game_id, tokens, season = live_season(api, review=True)
-    throne = season["seats"]["throne"]
-    for house, team in season["teams"].items():
+    """A reviewed season's first turn, drawn: the results wait for the referee."""
+    game_id, tokens, _ = live_season(api, review=True)
+    return game_id, tokens, post_and_draw(api, game_id, tokens, tokens[REFEREE])
+
+
+def post_and_draw(api: Api, game_id: str, tokens: dict[str, str], referee: str) -> dict[str, Any]:
+    """Every team posts (the seated one taxes, the others attack the Throne), the referee
+    brings the deadline a second ahead (R69), the draw's evening comes on the server's
+    clock and the draw is entered as soon as the server takes it (the turn locks at the
+    deadline). Answers the referee's view, under review."""
+    view = api.view(game_id, referee)["view"]
+    throne = view["seats"]["throne"]
+    for house, team in view["teams"].items():
         post = {"type": "submit_post", "turn": 1, "team": house}
         post["actions"] = TAX if house == throne else ATTACK
         ok(api, game_id, tokens[f"player:{team['members'][0]}"], post)
-    soon = datetime.now(UTC) + timedelta(seconds=1)
+    soon = SERVER_CLOCK.now() + timedelta(seconds=1)
     deadline = soon.isoformat(timespec="milliseconds").replace("+00:00", "Z")
     reschedule = {"kind": "reschedule_turn", "value": {"deadline": deadline}, "reason": "prova"}
-    ok(api, game_id, tokens[REFEREE], {"type": "override", **reschedule})
-    day = api.view(game_id, tokens[REFEREE])["view"]["draw_date"]
+    ok(api, game_id, referee, {"type": "override", **reschedule})
+    day = api.view(game_id, referee)["view"]["draw_date"]
+    SERVER_CLOCK.after_draw(day)  # a draw is entered once it has happened (20:00 Rome)
     draw = {"type": "enter_draw", "purpose": "turn", "date": day, "numbers": D}
     give_up = time.monotonic() + 20
     while True:  # refused (the turn is still open) until the deadline has passed
         response = api.http.post(
             f"/api/games/{game_id}/actions",
             json={"action": draw},
-            headers={"Authorization": f"Bearer {tokens[REFEREE]}"},
+            headers={"Authorization": f"Bearer {referee}"},
         )
         if response.status_code == 200:
             break
         assert time.monotonic() < give_up, response.text
         time.sleep(0.1)
-    seen = api.view(game_id, tokens[REFEREE])["view"]
+    seen = api.view(game_id, referee)["view"]
     assert seen["phase"] == "review"
-    return game_id, tokens, seen
+    return dict(seen)
 
 
 def expect_under_review(page: Page, lang: str) -> None:
