@@ -13,9 +13,12 @@ import io
 import json
 import platform
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+from tavola.core import get_game
+from tavola.core.capabilities import CardTuning, capability
 
 from .rows import Row
 from .runner import SimResult
@@ -61,6 +64,13 @@ def write_parquet(rows: Sequence[Row], path: Path) -> bool:
     return True
 
 
+def catalogue_label(game: str, config: Mapping[str, Any]) -> str | None:
+    """The catalogue the games played, id and content hash, for a game that has
+    catalogues (its `CardTuning`): a report says which cards its figures are of."""
+    tuning = capability(get_game(game), CardTuning)
+    return tuning.catalog_label(config) if tuning is not None else None
+
+
 def write_run(result: SimResult, out: Path, *, command: str | None = None) -> dict[str, Any]:
     """Writes the folder; returns what went into run.json."""
     out.mkdir(parents=True, exist_ok=True)
@@ -86,6 +96,7 @@ def write_run(result: SimResult, out: Path, *, command: str | None = None) -> di
         "python": platform.python_version(),
         "machine": platform.node(),
         "command": command,
+        "catalogue": catalogue_label(result.spec.game, result.spec.config),
         "files": [*files, RUN_JSON],
         "games_csv_sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
     }
