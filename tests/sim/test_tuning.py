@@ -14,7 +14,7 @@ from tavola.games.legends.catalog import read_catalog_file
 from tavola.sim.balance import Balance, CardImpact
 from tavola.sim.spec import build_spec
 from tavola.sim.stats import Rate
-from tavola.sim.tuning import Measurement, Tuner, TuningSettings, confirmed, standing
+from tavola.sim.tuning import Measurement, Tuner, TuningSettings, confirmed, decided, standing
 from tavola.sim.tuning_report import write_outputs
 from tavola.sim.tuning_run import suggest, tuning_of
 
@@ -252,10 +252,25 @@ def overpowered_spec():
     return build_spec("legends", ["reference", "reference"], 1, options, rotate=True)
 
 
+REAL = {
+    "games": 1200,
+    "confirm_sets": 2,
+    "confirm_games": 1000,
+    "budget": 12_000,
+    "band": 0.03,
+    "cards_per_round": 8,
+    "allow_rarity_inversion": True,
+}
+"""Real games kept few (the machine is shared): a ±3-point band. The starter set's rarest
+cards are out of band too (in the simplified mode a rarer card is stronger, as its rarity
+promises) and their floors stop them: they are tried beside OP-001 at no extra cost. OP-001
+is a Rare as strong as a Tribute: the designer lets it fall below the strongest Common."""
+
+
 @pytest.fixture(scope="module")
 def overpowered(tmp_path_factory):
     spec = overpowered_spec()
-    settings = TuningSettings(games=GAMES, budget=6 * GAMES, seed=1, workers=2)
+    settings = TuningSettings(**REAL, seed=1, workers=2)
     result = suggest(spec, settings)
     folder = tmp_path_factory.mktemp("overpowered")
     write_outputs(spec, result, tuning_of("legends"), folder)
@@ -267,13 +282,20 @@ def test_an_overpowered_card_is_weakened_until_a_fresh_run_places_it_within_the_
 ):
     _, result, _ = overpowered
     before = result.baseline.impact("OP-001")
-    assert standing(before, 0.02) == "high"
+    assert standing(before, 0.03) == "high"
     (change,) = [c for c in result.changes if c.card_id == "OP-001"]
     search = result.searches["OP-001"]
     assert search.kept == change
     confirm = search.attempts[-1].confirm
-    assert confirm is not None and confirmed(confirm, before, 0.02)
-    assert abs(confirm.delta[0]) <= 0.02
+    assert confirm is not None and confirmed(confirm, before, 0.03)
+    assert abs(confirm.delta[0]) <= 0.03
+    confirming = next(m for m in result.measurements if m.label.startswith("confirm"))
+    assert [p.label for p in confirming.parts] == [
+        f"{confirming.label} set 1",
+        f"{confirming.label} set 2",
+    ]
+    assert confirming.games == 2000
+    assert {"S1-024", "S1-023"} <= {c for c, s in result.searches.items() if s.attempts}
     assert all(s.new < s.old for s in change.stats)
 
 
@@ -305,7 +327,10 @@ def test_the_report_says_what_changed_and_what_did_not(overpowered):
     html = (folder / "report.html").read_text()
     assert 'src="impact_before_after.png"' in html
     data = json.loads((folder / "tuning.json").read_text())
-    assert data["games_used"] == result.games_used <= 6 * GAMES
+    assert data["games_used"] == result.games_used <= 12_000
+    assert data["catalogue"].startswith("starter_S1+inline (sha256 ")
+    assert data["proposal"].startswith("starter_S1_inline_tuned (sha256 ")
+    assert "Each confirming run's seed sets" in report
     out = [c for c in data["cards"] if c["status"] == "out of band"]
     for card in out:
         assert card["why"] and card["why"] in report
@@ -378,4 +403,102 @@ def test_a_game_without_cards_to_tune_and_a_budget_below_one_run_are_refused(tmp
         app, ["balance", "suggest", "legends", "--games", "50", "--budget", "40", *out]
     )
     assert small.exit_code == 2 and "--budget" in small.output
+    assert not (tmp_path / "out").exists()
+
+
+def sized(script, played=None):
+    """Like `scripted`, but each run has as many seat-games as games asked for, and a run's
+    sequential looks (`label +1`) and seed sets (`label set 2`) read the run's own line or a
+    line of their own when the script gives one."""
+
+    def measure(changes, label, games):
+        if played is not None:
+            played.append((label, games))
+        run = label.split(" +")[0].split(" set ")[0]
+        impacts = {**script["baseline"], **script.get(run, {}), **script.get(label, {})}
+        return Measurement(label, 0, tuple(changes), balance_of(impacts, games))
+
+    return measure
+
+
+def test_a_measurement_doubles_its_games_until_every_card_is_decided():
+    """Issue 32: a fixed 300 games gave ±5.5 points against a ±2-point band. A card at the
+    baseline needs 2,401 seat-games to be decided; 500 + 500 + 1,000 + 2,000 reach it."""
+    played = []
+    settings = TuningSettings(games=500, max_games=8000, budget=50_000, confirm_sets=1)
+    tuner = Tuner(Ladder(), {}, settings, sized({"baseline": {"A": 0.0}}, played))
+    result = tuner.run()
+    assert played == [
+        ("baseline", 500),
+        ("baseline +1", 500),
+        ("baseline +2", 1000),
+        ("baseline +3", 2000),
+    ]
+    assert result.baseline.games == 4000 and len(result.baseline.parts) == 4
+    impact = result.baseline.impact("A")
+    assert impact.rate.n == 4000 and decided(impact, 0.02)
+    assert result.status("A") == ("within band", "")
+
+
+def test_a_card_clearly_out_of_band_needs_no_more_games():
+    played = []
+    settings = TuningSettings(games=500, max_games=8000, budget=1000, confirm_sets=1)
+    Tuner(Ladder(), {}, settings, sized({"baseline": {"A": 0.2}}, played)).run()
+    assert played == [("baseline", 500)]  # the budget held another look: not needed
+
+
+def test_cards_not_decided_within_the_ceiling_are_named():
+    settings = TuningSettings(games=500, max_games=1000, budget=50_000, confirm_sets=1)
+    result = Tuner(Ladder(), {}, settings, sized({"baseline": {"A": 0.01}})).run()
+    status, why = result.status("A")
+    assert status == "undecided"
+    assert "wider than ±2 pp after 1000 games (ceiling 1000 a measurement)" in why
+
+
+def test_a_change_is_kept_only_when_the_seed_sets_pooled_confirm_it():
+    """Issue 32: a proposal confirmed on one seed set landed at −1.8 points on one fresh set
+    and +3.8 on another. Three sets of 1,000 pooled decide: here two sets say +4 points."""
+    script = {
+        "baseline": {"A": 0.10},
+        "trial 1": {"A": 0.0},
+        "confirm 1 set 1": {"A": 0.0},
+        "confirm 1 set 2": {"A": 0.04},
+        "confirm 1 set 3": {"A": 0.04},
+    }
+    settings = TuningSettings(
+        games=2500, budget=6 * 2500 + 3000, confirm_sets=3, confirm_games=1000
+    )
+    played = []
+    result = Tuner(Ladder(), {}, settings, sized(script, played)).run()
+    assert ("confirm 1 set 3", 1000) in played
+    first = result.searches["A"].attempts[0]
+    assert first.verdict.startswith("not confirmed")
+    assert first.confirm.rate.n == 3000  # the pool
+    assert result.changes == () or result.changes[0].size != first.change.size
+    confirming = next(m for m in result.measurements if m.label == "confirm 1")
+    assert [p.impact("A").delta[0] for p in confirming.parts] == pytest.approx([0, 0.04, 0.04])
+
+
+def test_the_pooled_confirmation_keeps_a_change_every_set_agrees_with():
+    script = {"baseline": {"A": 0.10}, "trial 1": {"A": 0.0}, "confirm 1": {"A": 0.005}}
+    settings = TuningSettings(games=2500, budget=30_000, confirm_sets=3, confirm_games=1000)
+    result = Tuner(Ladder(), {}, settings, sized(script)).run()
+    assert [c.size for c in result.changes] == [5]
+    assert result.searches["A"].attempts[0].confirm.rate.n == 3000
+
+
+def test_locked_cards_are_measured_but_never_changed():
+    script = {"baseline": {"A": 0.10, "B": 0.09}}
+    settings = TuningSettings(games=GAMES, budget=20 * GAMES, confirm_sets=1, locks=("A",))
+    result = Tuner(Ladder(), {}, settings, sized(script)).run()
+    assert result.status("A") == ("out of band", "locked by the designer (--lock)")
+    assert all(
+        m.changes == () or "A" not in {c.card_id for c in m.changes} for m in result.measurements
+    )
+
+
+def test_a_lock_naming_nothing_is_refused_before_any_game(tmp_path):
+    out = ["--out", str(tmp_path / "out"), "--mode", "simplified"]
+    result = CliRunner().invoke(app, ["balance", "suggest", "legends", "--lock", "S1-999", *out])
+    assert result.exit_code == 2 and "S1-999" in result.output
     assert not (tmp_path / "out").exists()
