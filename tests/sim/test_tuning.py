@@ -14,7 +14,15 @@ from tavola.games.legends.catalog import read_catalog_file
 from tavola.sim.balance import Balance, CardImpact
 from tavola.sim.spec import build_spec
 from tavola.sim.stats import Rate
-from tavola.sim.tuning import Measurement, Tuner, TuningSettings, confirmed, decided, standing
+from tavola.sim.tuning import (
+    OUT_OF_BAND_REASONS,
+    Measurement,
+    Tuner,
+    TuningSettings,
+    confirmed,
+    decided,
+    standing,
+)
 from tavola.sim.tuning_report import write_outputs
 from tavola.sim.tuning_run import suggest, tuning_of
 
@@ -252,19 +260,22 @@ def overpowered_spec():
     return build_spec("legends", ["reference", "reference"], 1, options, rotate=True)
 
 
+RAREST = ("S1-007", "S1-015", "S1-016", "S1-022", "S1-008", "S1-023", "S1-024")
+"""The starter set's Legendary, Mythic and Tribute characters: in the simplified mode a rarer
+card is stronger, as its rarity promises, and its floors keep it out of a ±3-point band."""
+
 REAL = {
     "games": 1200,
     "confirm_sets": 2,
     "confirm_games": 1000,
     "budget": 12_000,
     "band": 0.03,
-    "cards_per_round": 8,
+    "locks": RAREST,
     "allow_rarity_inversion": True,
 }
-"""Real games kept few (the machine is shared): a ±3-point band. The starter set's rarest
-cards are out of band too (in the simplified mode a rarer card is stronger, as its rarity
-promises) and their floors stop them: they are tried beside OP-001 at no extra cost. OP-001
-is a Rare as strong as a Tribute: the designer lets it fall below the strongest Common."""
+"""Real games kept few (the machine is shared): a ±3-point band; the rarest cards locked,
+so the budget goes to OP-001, a Rare as strong as a Tribute, which the designer lets fall
+below the strongest Common."""
 
 
 @pytest.fixture(scope="module")
@@ -295,7 +306,9 @@ def test_an_overpowered_card_is_weakened_until_a_fresh_run_places_it_within_the_
         f"{confirming.label} set 2",
     ]
     assert confirming.games == 2000
-    assert {"S1-024", "S1-023"} <= {c for c, s in result.searches.items() if s.attempts}
+    locked = [c for c in RAREST if c in result.searches]
+    assert locked and all(result.status(c)[1] == OUT_OF_BAND_REASONS["locked"] for c in locked)
+    assert not any(c.card_id in RAREST for c in result.changes)
     assert all(s.new < s.old for s in change.stats)
 
 
@@ -363,9 +376,8 @@ def test_a_set_of_identical_cards_is_left_alone(tmp_path):
     given.write_text(IDENTICAL)
     out = tmp_path / "out"
     args = ["balance", "suggest", "legends", "--mode", "simplified", "--catalog", str(given)]
-    result = CliRunner().invoke(
-        app, [*args, "--games", "300", "--budget", "1200", "--out", str(out), "--quiet"]
-    )
+    sizes = ["--games", "300", "--max-games", "1200", "--budget", "1200", "--band", "4"]
+    result = CliRunner().invoke(app, [*args, *sizes, "--out", str(out), "--quiet"])
     assert result.exit_code == 0, result.output
     data = json.loads((out / "tuning.json").read_text())
     assert data["changes"] == []
@@ -377,15 +389,22 @@ def test_a_set_of_identical_cards_is_left_alone(tmp_path):
 
 
 def test_the_same_seed_gives_the_same_proposal_on_any_backend():
-    settings = TuningSettings(games=200, budget=800, seed=7)
+    sizes = {"games": 200, "max_games": 400, "budget": 1400, "seed": 7, "confirm_sets": 2}
+    settings = TuningSettings(**sizes)
     runs = [suggest(overpowered_spec(), settings)]
     pytest.importorskip("distributed")
-    other = TuningSettings(games=200, budget=800, seed=7, workers=2, backend="dask")
+    other = TuningSettings(**sizes, workers=2, backend="dask")
     runs.append(suggest(overpowered_spec(), other))
 
     def seen(result):
         return [
-            (m.label, m.seed, m.changes, [(c.card_id, c.rate) for c in m.balance.cards])
+            (
+                m.label,
+                m.seed,
+                m.changes,
+                [p.label for p in m.parts],
+                [(c.card_id, c.rate) for c in m.balance.cards],
+            )
             for m in result.measurements
         ]
 
