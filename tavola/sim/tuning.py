@@ -43,13 +43,12 @@ OUT_OF_BAND_REASONS = {
     "not_enough": "no change within the budgets moved it enough",
     "overshoot": "the changes overshoot",
     "budget": "budget of games exhausted",
-    "unconfirmed": "the confirming run's interval was too wide to tell whether the change moved it",
+    "unconfirmed": "the pooled confirming runs could not tell whether the change moved it",
     "not_played": "not played in the trial games",
     "moved_out": "confirmed within band when kept, moved out again by later changes to other cards",
     "rules": "its change breaks the authoring rules without another change the confirming"
     " run did not keep",
-    "not_searched": "within the band or too wide to tell when last measured, out of band"
-    " at the end",
+    "not_searched": "within the band or undecided when last measured, out of band at the end",
     "locked": "locked by the designer (--lock)",
 }
 
@@ -338,11 +337,18 @@ class Tuner:
         self.rounds = 0
 
     def measure(
-        self, changes: Sequence[CardChange], label: str, watch: Iterable[str] | None = None
+        self,
+        changes: Sequence[CardChange],
+        label: str,
+        watch: Iterable[str] | None = None,
+        screening: bool = False,
     ) -> Measurement:
         """A sequential test: `games` games, doubled while a card of `watch` (every card
         when None) is undecided, up to the ceiling and within the budget. Each look has its
-        own seed (`label`, then `label +1`...), so the same seed gives the same looks."""
+        own seed (`label`, then `label +1`...), so the same seed gives the same looks. A
+        `screening` run (a trial) only needs to tell where a card is going: it stops once
+        no watched card is at the band's edge (an estimate within the band goes to the
+        pooled confirmation, which decides)."""
         settings = self.settings
         watched = None if watch is None else set(watch)
         parts: list[Measurement] = []
@@ -352,7 +358,7 @@ class Tuner:
             parts.append(self._measure(list(changes), name, look))
             played += look
             pooled = pool(label, parts)
-            open_ = self.undecided(pooled, watched)
+            open_ = self.undecided(pooled, watched, screening)
             look = min(played, settings.ceiling - played, settings.budget - self.used - played)
             if not open_ or look < 1:
                 break
@@ -360,12 +366,15 @@ class Tuner:
         self.measurements.append(pooled)
         return pooled
 
-    def undecided(self, measurement: Measurement, watch: set[str] | None) -> list[str]:
+    def undecided(
+        self, measurement: Measurement, watch: set[str] | None, screening: bool = False
+    ) -> list[str]:
+        band = self.settings.band
         return [
             impact.card_id
             for impact in measurement.balance.cards
             if (watch is None or impact.card_id in watch)
-            and not decided(impact, self.settings.band)
+            and (standing(impact, band) == "unclear" if screening else not decided(impact, band))
         ]
 
     def confirm(self, changes: Sequence[CardChange], label: str) -> Measurement:
@@ -408,7 +417,8 @@ class Tuner:
             if not picked:
                 continue
             proposal = self.with_changes(change for _, change in picked)
-            trial = self.measure(proposal, f"trial {self.rounds}", [s.card_id for s, _ in picked])
+            tried = [s.card_id for s, _ in picked]
+            trial = self.measure(proposal, f"trial {self.rounds}", tried, screening=True)
             passing = []
             for search, change in picked:
                 impact = trial.impact(search.card_id)

@@ -167,7 +167,7 @@ def test_a_confirmation_whose_interval_still_holds_the_old_impact_is_not_kept():
     assert result.changes == ()
     assert result.status("A") == (
         "out of band",
-        "the confirming run's interval was too wide to tell whether the change moved it",
+        "the pooled confirming runs could not tell whether the change moved it",
     )
 
 
@@ -521,3 +521,16 @@ def test_a_lock_naming_nothing_is_refused_before_any_game(tmp_path):
     result = CliRunner().invoke(app, ["balance", "suggest", "legends", "--lock", "S1-999", *out])
     assert result.exit_code == 2 and "S1-999" in result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_a_trial_plays_more_only_while_a_tried_card_is_at_the_bands_edge():
+    """A trial screens: within the band goes to the pooled confirmation, which decides."""
+    played = []
+    script = {"baseline": {"A": 0.10}, "trial 1": {"A": 0.01}, "confirm 1": {"A": 0.0}}
+    settings = TuningSettings(games=500, max_games=4000, budget=50_000, confirm_games=1000)
+    Tuner(Ladder(), {}, settings, sized(script, played)).run()
+    assert [label for label, _ in played if label.startswith("trial")] == ["trial 1"]
+    edge = {"baseline": {"A": 0.10}, "trial 1": {"A": 0.045}, "trial 2": {"A": 0.0}}
+    played = []
+    Tuner(Ladder(), {}, settings, sized(edge, played)).run()
+    assert ("trial 1 +1", 500) in played  # +4.5 ± 4.4 at 500: reaching into the band

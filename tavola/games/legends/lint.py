@@ -401,14 +401,23 @@ def budget_misses(card: CardDef) -> list[str]:
     return _budget(card)
 
 
-def budget_excess(card: CardDef) -> int:
-    """How far `card` is over its rarity's budgets or under its floors, summed over its
-    numbers (0: within them): a change to an over-budget card may only bring it nearer."""
+def cap_excess(card: CardDef) -> int:
+    """How far `card` is over its rarity's caps (and short of its phases), summed."""
     excess = sum(max(0, value - limit) for _, value, limit in _budgeted(card))
-    excess += sum(max(0, floor - value) for _, value, floor in _floored(card))
     if isinstance(card, EnchantgineeringCard):
         excess += max(0, BUDGETS[card.rarity].min_phases - card.phases)
     return excess
+
+
+def floor_shortfall(card: CardDef) -> int:
+    """How far `card` is under its rarity's floors, summed."""
+    return sum(max(0, floor - value) for _, value, floor in _floored(card))
+
+
+def budget_excess(card: CardDef) -> int:
+    """How far `card` is over its rarity's budgets or under its floors, summed over its
+    numbers (0: within them): a change to an over-budget card may only bring it nearer."""
+    return cap_excess(card) + floor_shortfall(card)
 
 
 def lint_catalog(catalog: Catalog) -> list[str]:

@@ -37,7 +37,7 @@ from .catalog import (
 )
 from .config import parse_config
 from .effects import Damage, Heal, ModifyStat, Revive
-from .lint import budget_excess, budget_misses, lint_catalog
+from .lint import budget_excess, budget_misses, cap_excess, floor_shortfall, lint_catalog
 
 WEAKEN_STEPS = (5, 10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90)
 """Shares (percent) a card is weakened by, smallest first."""
@@ -282,7 +282,10 @@ class Tuning:
     def _allowed(self, around: Catalog, card: CardDef) -> bool:
         """No further over its rarity's budgets than it was (a card within them stays
         within), and the catalogue misses nothing new."""
-        if budget_excess(card) > budget_excess(self.catalog[card.card_id]):
+        given = self.catalog[card.card_id]
+        # Caps and floors apart: a card over its caps must not buy its way down by going
+        # under a floor.
+        if cap_excess(card) > cap_excess(given) or floor_shortfall(card) > floor_shortfall(given):
             return False
         cards = [card if c.card_id == card.card_id else c for c in around.cards()]
         changed = Catalog(around.id, cards)

@@ -273,3 +273,20 @@ def test_a_simplified_card_counts_for_the_seat_it_was_dealt_to():
     assert len(plays) == len({card for card, _ in plays}) > 30
     for card, seat in plays:
         assert card in dealt[seat]
+
+
+def test_an_over_budget_card_comes_down_to_its_floors_not_under_them():
+    """OP-001 is over its R caps: it may come down as far as the R floors (with the
+    inversion allowed), never under one to buy its way down."""
+    table = config("simplified", catalog=["starter_S1", OVERPOWERED])
+    rules = TuningRules(allow_rarity_inversion=True)
+    candidates = tuning().card_changes(table, [], "OP-001", "weaken", rules)
+    assert [c.label for c in candidates][-3:] == ["-70%", "-80%", "-90%"]
+    floor = FLOORS["R"]
+    for change in candidates:
+        stats = {s.stat: s.new for s in change.stats}
+        assert (
+            stats["hp"] >= floor.hp and min(stats["str"], stats["mp"], stats["def"]) >= floor.stat
+        )
+        assert stats["str"] + stats["mp"] + stats["def"] >= floor.stat_sum
+        assert tuning().tuning_problems(table, [change], rules) == []
