@@ -348,7 +348,7 @@ class Tuner:
         own seed (`label`, then `label +1`...), so the same seed gives the same looks. A
         `screening` run (a trial) only needs to tell where a card is going: it stops once
         no watched card is at the band's edge (an estimate within the band goes to the
-        pooled confirmation, which decides)."""
+        pooled confirmation, which decides), and looks once more at most."""
         settings = self.settings
         watched = None if watch is None else set(watch)
         parts: list[Measurement] = []
@@ -359,7 +359,8 @@ class Tuner:
             played += look
             pooled = pool(label, parts)
             open_ = self.undecided(pooled, watched, screening)
-            look = min(played, settings.ceiling - played, settings.budget - self.used - played)
+            ceiling = min(settings.ceiling, 2 * settings.games) if screening else settings.ceiling
+            look = min(played, ceiling - played, settings.budget - self.used - played)
             if not open_ or look < 1:
                 break
             self.note(f"{label}: {len(open_)} card(s) undecided after {played} games: {look} more")

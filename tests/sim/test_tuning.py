@@ -314,7 +314,8 @@ def test_an_overpowered_card_is_weakened_until_a_fresh_run_places_it_within_the_
 
 def test_the_proposal_stays_within_the_budgets_and_validates(overpowered):
     spec, result, folder = overpowered
-    assert tuning_of("legends").tuning_problems(spec.config, result.changes) == []
+    rules = result.settings.rules  # the designer let OP-001 fall below the strongest Common
+    assert tuning_of("legends").tuning_problems(spec.config, result.changes, rules) == []
     check = CliRunner().invoke(app, ["cards", "validate", str(folder / "catalogue.toml")])
     assert check.exit_code == 0, check.output
     _, cards, _ = read_catalog_file(folder / "catalogue.toml")
@@ -534,3 +535,4 @@ def test_a_trial_plays_more_only_while_a_tried_card_is_at_the_bands_edge():
     played = []
     Tuner(Ladder(), {}, settings, sized(edge, played)).run()
     assert ("trial 1 +1", 500) in played  # +4.5 ± 4.4 at 500: reaching into the band
+    assert ("trial 1 +2", 1000) not in played  # a trial looks once more at most
