@@ -40,7 +40,8 @@ REOPEN = 2
 OUT_OF_BAND_REASONS = {
     "no_change": "no stat change within the authoring budgets (none of its numbers counts"
     " at this table, or none can move)",
-    "not_enough": "no change within the budgets moved it enough",
+    "not_enough": "no change within the authoring rules (the rarity's caps and floors, the"
+    " rarity order, the locks) moved it enough",
     "overshoot": "the changes overshoot",
     "budget": "budget of games exhausted",
     "unconfirmed": "the pooled confirming runs could not tell whether the change moved it",
