@@ -77,8 +77,33 @@ def suggest(
         str | None,
         typer.Option(help="Comma-separated bots, one per seat (rotated round the seats)."),
     ] = None,
-    games: Annotated[int, typer.Option(min=1, help="Games per measurement.")] = 2000,
-    budget: Annotated[int, typer.Option(min=1, help="Games in all, every run counted.")] = 20_000,
+    games: Annotated[int, typer.Option(min=1, help="Games of a measurement's first look.")] = 1000,
+    max_games: Annotated[
+        int,
+        typer.Option(
+            min=1, help="Ceiling of a measurement: its games double until every card is decided."
+        ),
+    ] = 4000,
+    confirm_sets: Annotated[
+        int, typer.Option(min=1, help="Fresh seed sets a change must hold on, pooled.")
+    ] = 3,
+    confirm_games: Annotated[
+        int, typer.Option(min=1, help="Games of each confirming seed set.")
+    ] = 1000,
+    lock: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--lock", help="A card (S1-008), a stat (hp) or CARD:stat left as it is (repeat)."
+        ),
+    ] = None,
+    allow_rarity_inversion: Annotated[
+        bool,
+        typer.Option(
+            "--allow-rarity-inversion",
+            help="Let a rarer card end weaker in total than a lower rarity's strongest.",
+        ),
+    ] = False,
+    budget: Annotated[int, typer.Option(min=1, help="Games in all, every run counted.")] = 30_000,
     band: Annotated[
         float, typer.Option(help="Percentage points either side of the baseline.")
     ] = 2.0,
@@ -144,16 +169,24 @@ def suggest(
             workers=workers,
             backend=backend,
             scheduler=scheduler,
+            max_games=max_games,
+            confirm_sets=confirm_sets,
+            confirm_games=confirm_games,
+            locks=tuple(dict.fromkeys(lock or ())),
+            allow_rarity_inversion=allow_rarity_inversion,
         )
         settings.check()
+        tuning.check_rules(spec.config, settings.rules)
     except (TavolaError, ValueError) as exc:
         raise _fail(exc) from None
     if scheduler and backend != "dask":
         console.print("[red]error[/]: --scheduler needs --backend dask")
         raise typer.Exit(2)
     console.print(
-        f"{game_name}: seats {', '.join(seat_list)} (rotated), {games} games a measurement,"
-        f" budget {budget}, band ±{band:g} pp, seed {seed} ({backend}, {workers} worker(s))"
+        f"{game_name}: catalogue {tuning.catalog_label(spec.config)}; seats"
+        f" {', '.join(seat_list)} (rotated), {games}–{settings.ceiling} games a measurement,"
+        f" confirmed on {confirm_sets} × {confirm_games}, budget {budget}, band ±{band:g} pp,"
+        f" seed {seed} ({backend}, {workers} worker(s))"
     )
     progress = Progress(
         TextColumn("{task.description:>12}"),
@@ -181,4 +214,6 @@ def suggest(
         status, why = result.status(card)
         if status.endswith("out of band"):
             console.print(f"  left out of band {card}: {why}")
+        elif status == "undecided":
+            console.print(f"  undecided {card}: {why}")
     console.print(f"wrote {', '.join(str(p) for p in paths)}")

@@ -47,6 +47,17 @@ def _split(text: str) -> list[str]:
 CONTEXT = game_flags.CONTEXT
 
 
+def catalog_options(game: Any, reference: str) -> dict[str, Any]:
+    """The options that make `game`'s tables play the catalogue `reference` (an id or a
+    file, read here and sent inline, so that any worker plays it)."""
+    from tavola.core.capabilities import CardTuning, capability
+
+    tuning = capability(game, CardTuning)
+    if tuning is None:
+        raise ConfigError("invalid_option", f"{game.name} has no catalogues", field="catalog")
+    return tuning.catalog_options(reference)
+
+
 def simulate(
     ctx: typer.Context,
     game_name: Annotated[
@@ -76,6 +87,14 @@ def simulate(
         typer.Option(
             help="One of the game's modes (default: the game's simulation default, which may"
             " not be `play`'s; the run prints which it plays)."
+        ),
+    ] = None,
+    catalog: Annotated[
+        str | None,
+        typer.Option(
+            "--catalog",
+            help="A catalogue id or file (a balance proposal's catalogue.toml), for a game"
+            " with catalogues.",
         ),
     ] = None,
     option: Annotated[
@@ -114,6 +133,8 @@ def simulate(
         options.update(game_flags.flag_options(ctx, game_name, terminal, model))
         if mode is not None:  # said in so many words: it wins over the flags' usual table
             options["mode"] = mode
+        if catalog is not None:
+            options.update(catalog_options(known, catalog))
         for assignment in option or []:
             set_option(options, assignment)
         spec = build_spec(game_name, seat_list, seed, options, rotate=rotate)

@@ -32,6 +32,7 @@ from tavola.core import (
 )
 from tavola.core.capabilities import (
     HUMAN,
+    CardTuning,
     QuitGame,
     TerminalPrompt,
     TerminalTable,
@@ -55,6 +56,7 @@ from tavola.core.tournaments import (
 
 from . import tournament_show as show
 from .prompt import Prompt
+from .simulate import catalog_options
 
 FILE_KEYS = frozenset({"game", "seed", "tournament", "entrants"})
 TEXT = {
@@ -109,6 +111,14 @@ def tournament(
         typer.Option(help="Seconds a person has to start each game before losing it by forfeit."),
     ] = None,
     lang: Annotated[str, typer.Option(help="it or en.")] = "it",
+    catalog: Annotated[
+        str | None,
+        typer.Option(
+            "--catalog",
+            help="A catalogue id or file the games play (a balance proposal), for a game"
+            " with catalogues; read once, kept in the state file.",
+        ),
+    ] = None,
 ) -> None:
     """Run a tournament: bots play on their own, people at this terminal; prints every round
     as it ends, then the bracket or the rounds and the final standings."""
@@ -120,7 +130,7 @@ def tournament(
             if not as_json:
                 console.print(say(lang, "resumed", path=state_path))
         else:
-            game, t = from_file(file, seed, lang, console, quiet=as_json)
+            game, t = from_file(file, seed, lang, console, quiet=as_json, catalog=catalog)
             save_state(state_path, game, t)
     except Problem as exc:
         console.print(f"[red]{exc}[/]")
@@ -164,9 +174,16 @@ def read_file(path: Path) -> dict[str, Any]:
 
 
 def from_file(
-    path: Path, seed: int | None, lang: str, console: Console, *, quiet: bool
+    path: Path,
+    seed: int | None,
+    lang: str,
+    console: Console,
+    *,
+    quiet: bool,
+    catalog: str | None = None,
 ) -> tuple[Game[Any], Tournament]:
-    """A started tournament from the file: options checked, every entrant registered."""
+    """A started tournament from the file: options checked, every entrant registered;
+    `catalog` (an id or a file) replaces the file's catalogue."""
     data = read_file(path)
     try:
         game = get_game(str(data["game"]))
@@ -174,6 +191,10 @@ def from_file(
         options = data.get("tournament", {})
         if not isinstance(options, Mapping):
             raise Problem(f"{path}: 'tournament' is a table of options")
+        if catalog is not None:
+            options = {**options, **catalog_options(game, catalog)}
+        if not quiet and (tuning := capability(game, CardTuning)) is not None:
+            console.print(f"catalogue {tuning.catalog_label(options)}")
         game_options = parse_game_options(rules.tournament_options(), options)
         if seed is None and "seed" in data:
             seed = int(data["seed"])

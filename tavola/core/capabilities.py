@@ -281,6 +281,18 @@ class ReportWords:
 
 
 @runtime_checkable
+class RowExposure(Protocol):
+    """What a `RowExtractor` may also read: the cards chance gave each seat before any
+    decision (its opening hand, its main card). A card's impact is measured on these, not
+    on plays: the side that is winning plays more of its cards, so a played card's win
+    rate credits it with the win."""
+
+    def exposure(self, view: Mapping[str, Any], events: Sequence[Event]) -> list[tuple[str, str]]:
+        """(card_id, seat) of every card dealt to a seat at the start."""
+        ...
+
+
+@runtime_checkable
 class RowGroups(Protocol):
     """What a `RowExtractor` may also read, when the game's view names no `turn_order`
     or a seat's play depends on a choice made before the game (its lineup)."""
@@ -588,6 +600,19 @@ class CardChange:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class TuningRules:
+    """What the designer holds fixed: `locks` names cards or numbers the assistant must
+    not move (the game reads them: a card id, a stat name, or `CARD:stat`); a rarer card
+    may end up weaker than a commoner one only with `allow_rarity_inversion`."""
+
+    locks: frozenset[str] = frozenset()
+    allow_rarity_inversion: bool = False
+
+
+NO_RULES = TuningRules()
+
+
 @runtime_checkable
 class CardTuning(Protocol):
     """Stat changes the balance assistant (`tavola balance suggest`) may propose for the
@@ -616,14 +641,26 @@ class CardTuning(Protocol):
         changes: Sequence[CardChange],
         card_id: str,
         direction: Direction,
+        rules: TuningRules = NO_RULES,
     ) -> list[CardChange]:
         """Candidate changes to `card_id`, smallest first, each keeping the catalogue (with
-        `changes` to other cards) within the authoring rules it kept; [] when none of the
-        card's numbers counts at this table or none can move."""
+        `changes` to other cards) within the authoring rules it kept and `rules`; [] when
+        none of the card's numbers counts at this table, is unlocked, or can move."""
+        ...
+
+    def check_rules(self, config: Mapping[str, Any], rules: TuningRules) -> None:
+        """Raises `ConfigError` naming a lock that names no card nor number of the table."""
+        ...
+
+    def catalog_label(self, config: Mapping[str, Any]) -> str:
+        """The catalogue the table plays, named for a report: its id and content hash."""
         ...
 
     def tuning_problems(
-        self, config: Mapping[str, Any], changes: Sequence[CardChange]
+        self,
+        config: Mapping[str, Any],
+        changes: Sequence[CardChange],
+        rules: TuningRules = NO_RULES,
     ) -> list[str]:
         """What the changed catalogue breaks of the authoring rules the original kept,
         one line each (empty: nothing)."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from .rows import parse_cards
 from .stats import Rate
 
-SEAT_PREFIXES = ("bot", "place", "plays", "cards")
+SEAT_PREFIXES = ("bot", "place", "plays", "cards", "dealt")
 """Per-seat columns that are not end-of-game figures."""
 
 LENGTHS = ("rounds", "turns", "actions")
@@ -26,9 +26,13 @@ LENGTHS = ("rounds", "turns", "actions")
 class CardImpact:
     card_id: str
     games: int
-    """Games in which at least one seat played the card."""
+    """Games in which at least one seat was dealt the card (played it, without `dealt_`
+    columns)."""
     rate: Rate
-    """Seat-games in which the seat played the card, and how many of them it won."""
+    """Seat-games whose seat was dealt the card (its opening hand, its main: `dealt_<seat>`
+    columns), and how many of them it won. Rows without them (older runs, games that do
+    not say what they deal) count the cards played (`cards_<seat>`), which credits a card
+    with its side's wins: the side that is winning plays more."""
     baseline: float
 
     @property
@@ -93,6 +97,8 @@ class Balance:
     cards: list[CardImpact] = field(default_factory=list)
     groups: dict[str, dict[str, Rate]] = field(default_factory=dict)
     """Group (lineup, gimmick...) → a seat's label → its seat-games and wins."""
+    exposed: bool = False
+    """Card impacts count the cards dealt (`dealt_<seat>`), not those played."""
 
 
 def seat_wins(row: Mapping[str, str]) -> set[str]:
@@ -116,6 +122,7 @@ def analyse(rows: Sequence[Mapping[str, str]], groups: Sequence[str] = ()) -> Ba
     bot_n: Counter[str] = Counter()
     bot_w: Counter[str] = Counter()
     first_n = first_w = draws = 0
+    exposed = False
     first_by_seat: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     lengths: dict[str, list[int]] = {name: [] for name in LENGTHS}
@@ -151,7 +158,9 @@ def analyse(rows: Sequence[Mapping[str, str]], groups: Sequence[str] = ()) -> Ba
                 if label:
                     group_n[group][label] += 1
                     group_w[group][label] += won
-            for card in parse_cards(row.get(f"cards_{seat}", "")):
+            dealt = row.get(f"dealt_{seat}")
+            cell = dealt if dealt is not None else row.get(f"cards_{seat}", "")
+            for card in parse_cards(cell):
                 card_n[card] += 1
                 card_w[card] += won
                 in_game.add(card)
@@ -166,6 +175,7 @@ def analyse(rows: Sequence[Mapping[str, str]], groups: Sequence[str] = ()) -> Ba
                 ):
                     finals[prefix][seat].append(int(value))
         card_games.update(in_game)
+        exposed = exposed or any(f"dealt_{seat}" in row for seat in seats)
     baseline = Rate(sum(seat_w.values()), sum(seat_n.values()))
     seat_ids = list(seat_order)
     cards = [
@@ -190,6 +200,7 @@ def analyse(rows: Sequence[Mapping[str, str]], groups: Sequence[str] = ()) -> Ba
         },
         final_values={figure: dict(per_seat) for figure, per_seat in finals.items()},
         cards=cards,
+        exposed=exposed,
         groups={
             g: {label: Rate(group_w[g][label], n) for label, n in sorted(group_n[g].items())}
             for g in groups

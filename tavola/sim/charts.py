@@ -109,7 +109,7 @@ def card_impact(
     fig, ax = plt.subplots(figsize=(10, 0.32 * len(shown) + 1.5))
     ax.barh([label(c.card_id) for c in shown], deltas, xerr=[below, above], color=colours)
     ax.axvline(0, color="black", linewidth=0.8)
-    ax.set_xlabel("win rate when played, minus the baseline (pp)")
+    ax.set_xlabel("win rate of its seat-games, minus the baseline (pp)")
     ax.set_title(f"{kind.capitalize()} impact, 95% intervals")
     fig.tight_layout()
     name = f"{kind}_impact.png"

@@ -19,9 +19,12 @@ import json
 import os
 import platform
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
+
+from tavola.core import get_game
+from tavola.core.capabilities import CardTuning, capability
 
 from .rows import Row
 from .runner import SimResult
@@ -126,6 +129,13 @@ def start_run(spec: SimSpec, games: int, out: Path, *, command: str | None = Non
     write_atomically(out / RUN_JSON, json.dumps(run, ensure_ascii=False, indent=1) + "\n")
 
 
+def catalogue_label(game: str, config: Mapping[str, Any]) -> str | None:
+    """The catalogue the games played, id and content hash, for a game that has
+    catalogues (its `CardTuning`): a report says which cards its figures are of."""
+    tuning = capability(get_game(game), CardTuning)
+    return tuning.catalog_label(config) if tuning is not None else None
+
+
 def write_run(result: SimResult, out: Path, *, command: str | None = None) -> dict[str, Any]:
     """Writes the folder; returns what went into run.json. A stopped run (`result.stopped`)
     gets games.csv of the games it finished, and no games.parquet."""
@@ -155,6 +165,7 @@ def write_run(result: SimResult, out: Path, *, command: str | None = None) -> di
         "python": platform.python_version(),
         "machine": platform.node(),
         "command": command,
+        "catalogue": catalogue_label(result.spec.game, result.spec.config),
         "files": [*files, RUN_JSON],
         "games_csv_sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
     }

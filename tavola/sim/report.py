@@ -79,6 +79,8 @@ def _setting(run: Mapping[str, Any], balance: Balance) -> str:
         f"bots {', '.join(run.get('bots', []))}" + (" (rotated)" if run.get("rotate") else ""),
         f"seed {run.get('seed')}",
     ]
+    if run.get("catalogue"):
+        parts.insert(1, f"catalogue {run['catalogue']}")
     text = "; ".join(parts) + "."
     if not run.get("rotate") and len(set(run.get("bots", []))) > 1:
         text += (
@@ -269,9 +271,24 @@ def impact_sections(
             folder,
             label,
             words.card_note,
+            balance.exposed,
         )
         for kind in kinds
     ]
+
+
+def exposure_words(exposed: bool, kind: str) -> str:
+    """What a seat-game counts for a card: the measure is defined where it is shown."""
+    if exposed:
+        return (
+            f"whose seat was dealt the {kind} (its opening hand or its main; in a game of"
+            " dealt piles, its pile): the deal is chance and comes before any decision, so"
+            f" a {kind} is not credited with the wins of the side that plays the most"
+        )
+    return (
+        f"in which that seat played the {kind} (the side that is winning plays more, so"
+        " this leans towards winners' cards)"
+    )
 
 
 def impact_section(
@@ -280,11 +297,12 @@ def impact_section(
     folder: Path,
     label: Callable[[str], str],
     note: str,
+    exposed: bool = False,
 ) -> Section:
     return Section(
         f"{kind.capitalize()} impact",
-        text=f"For each {kind}, the seat-games in which that seat played it and how many"
-        f" it won, against the baseline; the interval is the {kind}'s Wilson interval"
+        text=f"For each {kind}, the seat-games {exposure_words(exposed, kind)} and how"
+        f" many it won, against the baseline; the interval is the {kind}'s Wilson interval"
         " minus the baseline. Those whose interval leaves out zero come first, then by"
         " the size of the difference: the most over- and under-powered lead."
         + (f" {note}" if note else ""),

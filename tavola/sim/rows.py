@@ -16,6 +16,7 @@ from typing import Any
 from tavola.core import Event, Game, Outcome
 from tavola.core.capabilities import (
     ReportWords,
+    RowExposure,
     RowExtractor,
     RowGroups,
     SimulationRows,
@@ -80,6 +81,7 @@ def game_row(
     plays = extractor.plays(view, events)
     order = view.get("turn_order") or []
     groups = extractor if isinstance(extractor, RowGroups) else None
+    exposure = extractor.exposure(view, events) if isinstance(extractor, RowExposure) else None
     first = groups.first_seat(view, events) if groups else str(order[0]) if order else ""
     row: Row = {
         "game": index,
@@ -100,6 +102,8 @@ def game_row(
         row[f"place_{seat}"] = int(outcome.placements.get(seat, 0))
         row[f"plays_{seat}"] = len(played)
         row[f"cards_{seat}"] = format_cards(played)
+        if exposure is not None:
+            row[f"dealt_{seat}"] = format_cards([card for card, who in exposure if who == seat])
         for prefix, value in extractor.seat_columns(view, seat).items():
             row[f"{prefix}_{seat}"] = value
         for prefix, label in groups.seat_groups(view, seat).items() if groups else ():

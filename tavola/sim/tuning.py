@@ -4,14 +4,17 @@ round, and keep a change only when a run on fresh seeds confirms it.
 
 The words, as the report defines them (`band` in rate units, 0.02 = 2 percentage points):
 
-- a card's *impact*: its win rate in the seat-games where it was played, minus the
-  baseline, with its 95% Wilson interval (`balance.CardImpact`);
+- a card's *impact*: its win rate in the seat-games whose seat was dealt it (its opening
+  hand and main card: chance, not play, decides it), minus the baseline, with its 95%
+  Wilson interval (`balance.CardImpact`);
+- *decided*: the interval lies wholly outside ±band, or is no wider than ±band;
 - *out of band*: the impact's interval lies wholly above +band or wholly below −band;
 - *within band*: the impact's point estimate lies within ±band;
-- *confirmed*: on fresh seeds, the changed card is within band and its interval leaves
-  out the impact it had before the change (the run shows that the change moved it).
+- *confirmed*: on `confirm_sets` fresh seed sets pooled, the changed card is within band
+  and the pooled interval leaves out the impact it had before the change.
 
-Each measurement plays `games` games of the table with the bots rotated round the seats,
+Each measurement plays `games` games, then doubles them (a sequential test) while a card
+it watches is undecided, up to `max_games`, with the bots rotated round the seats,
 split over the game's seat rotations (decks moved round the seats); its seed is derived
 from the run's seed and the measurement's label, so the same seed gives the same proposal
 whatever the backend or the number of workers.
@@ -24,9 +27,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tavola.core.capabilities import CardChange, CardTuning, Direction
+from tavola.core.capabilities import CardChange, CardTuning, Direction, TuningRules
 
 from .balance import Balance, CardImpact
+from .stats import Rate
 
 Standing = Literal["in", "high", "low", "unclear"]
 
@@ -36,23 +40,24 @@ REOPEN = 2
 OUT_OF_BAND_REASONS = {
     "no_change": "no stat change within the authoring budgets (none of its numbers counts"
     " at this table, or none can move)",
-    "not_enough": "no change within the budgets moved it enough",
+    "not_enough": "no change within the authoring rules (the rarity's caps and floors, the"
+    " rarity order, the locks) moved it enough",
     "overshoot": "the changes overshoot",
     "budget": "budget of games exhausted",
-    "unconfirmed": "the confirming run's interval was too wide to tell whether the change moved it",
+    "unconfirmed": "the pooled confirming runs could not tell whether the change moved it",
     "not_played": "not played in the trial games",
     "moved_out": "confirmed within band when kept, moved out again by later changes to other cards",
     "rules": "its change breaks the authoring rules without another change the confirming"
     " run did not keep",
-    "not_searched": "within the band or too wide to tell when last measured, out of band"
-    " at the end",
+    "not_searched": "within the band or undecided when last measured, out of band at the end",
+    "locked": "locked by the designer (--lock)",
 }
 
 
 @dataclass(frozen=True, slots=True)
 class TuningSettings:
-    games: int = 2000
-    """Games per measurement."""
+    games: int = 1000
+    """Games of a measurement's first look (the sequential test doubles them)."""
     budget: int = 20_000
     """Games in all: the baseline, every trial and confirming run, and the final run."""
     band: float = 0.02
@@ -61,12 +66,34 @@ class TuningSettings:
     workers: int = 1
     backend: str = "local"
     scheduler: str | None = None
+    max_games: int = 0
+    """The sequential test's ceiling per measurement (0: `games`, a fixed count)."""
+    confirm_sets: int = 3
+    """Fresh seed sets a proposal must hold on, pooled."""
+    confirm_games: int = 0
+    """Games of each confirming seed set (0: `games`)."""
+    locks: tuple[str, ...] = ()
+    allow_rarity_inversion: bool = False
+
+    @property
+    def ceiling(self) -> int:
+        return max(self.games, self.max_games)
+
+    @property
+    def per_set(self) -> int:
+        return self.confirm_games or self.games
+
+    @property
+    def rules(self) -> TuningRules:
+        return TuningRules(frozenset(self.locks), self.allow_rarity_inversion)
 
     def check(self) -> None:
         if self.games < 1:
             raise ValueError("--games must be at least 1")
         if self.budget < self.games:
             raise ValueError("--budget must hold at least one measurement (--games)")
+        if self.confirm_sets < 1:
+            raise ValueError("--confirm-sets must be at least 1")
         if not 0 < self.band < 1:
             raise ValueError("--band is in percentage points, between 0 and 100")
         if self.cards_per_round < 1:
@@ -79,6 +106,8 @@ class Measurement:
     seed: int
     changes: tuple[CardChange, ...]
     balance: Balance
+    parts: tuple[Measurement, ...] = ()
+    """The runs pooled into this one (its sequential looks, or its fresh seed sets)."""
 
     @property
     def games(self) -> int:
@@ -88,8 +117,50 @@ class Measurement:
         return next((c for c in self.balance.cards if c.card_id == card_id), None)
 
 
-Measure = Callable[[Sequence[CardChange], str], Measurement]
-"""Plays the table with some changes; the label names the measurement (and its seed)."""
+Measure = Callable[[Sequence[CardChange], str, int], Measurement]
+"""Plays `games` games of the table with some changes; the label names the measurement
+(and its seed)."""
+
+
+def pool(label: str, parts: Sequence[Measurement]) -> Measurement:
+    """One measurement of the games of `parts` together: every card's seat-games and wins
+    summed, against the pooled baseline."""
+    if len(parts) == 1:
+        return parts[0]
+    balances = [part.balance for part in parts]
+    baseline = Rate(sum(b.baseline.wins for b in balances), sum(b.baseline.n for b in balances))
+    wins: dict[str, int] = {}
+    seats: dict[str, int] = {}
+    games: dict[str, int] = {}
+    for balance in balances:
+        for card in balance.cards:
+            wins[card.card_id] = wins.get(card.card_id, 0) + card.rate.wins
+            seats[card.card_id] = seats.get(card.card_id, 0) + card.rate.n
+            games[card.card_id] = games.get(card.card_id, 0) + card.games
+    cards = [CardImpact(c, games[c], Rate(wins[c], seats[c]), baseline.p) for c in sorted(wins)]
+    first = balances[0]
+    pooled = Balance(
+        games=sum(b.games for b in balances),
+        seats=first.seats,
+        baseline=baseline,
+        draws=sum(b.draws for b in balances),
+        reasons={},
+        by_seat={},
+        by_bot={},
+        first=Rate(0, 0),
+        first_by_seat={},
+        lengths={},
+        finals={},
+        cards=cards,
+    )
+    return Measurement(label, parts[0].seed, parts[0].changes, pooled, tuple(parts))
+
+
+def decided(impact: CardImpact, band: float) -> bool:
+    """The interval lies wholly outside ±band, or is no wider than ±band either side of
+    the estimate: more games would not change what the assistant does with the card."""
+    delta, low, high = impact.delta
+    return low > band or high < -band or max(high - delta, delta - low) <= band
 
 
 def standing(impact: CardImpact, band: float) -> Standing:
@@ -204,7 +275,8 @@ class TuningResult:
 
     def status(self, card_id: str) -> tuple[str, str]:
         """(status, why) of a card at the end: changed (and where the final run left it),
-        within band, too wide to tell, or out of band with the reason."""
+        within band, undecided (interval wider than the band), at the band's edge, or out of
+        band with the reason."""
         search = self.searches.get(card_id)
         changed = any(change.card_id == card_id for change in self.changes)
         after = self.after.impact(card_id)
@@ -221,10 +293,15 @@ class TuningResult:
             return "changed", f"out of band in run '{opened}', after other changes"
         if after is None:
             return "not played", ""
+        if where in ("in", "unclear") and not decided(after, self.settings.band):
+            return "undecided", (
+                f"its interval is wider than ±{100 * self.settings.band:g} pp after"
+                f" {after.games} games (ceiling {self.settings.ceiling} a measurement)"
+            )
         if where == "in":
             return "within band", ""
         if where == "unclear":
-            return "too wide to tell", "its interval reaches into the band"
+            return "at the band's edge", "estimate outside the band, interval reaching into it"
         if search is None or search.reason is None:
             return "out of band", OUT_OF_BAND_REASONS["not_searched"]
         return "out of band", self.reason_text(search)
@@ -260,21 +337,79 @@ class Tuner:
         self.measurements: list[Measurement] = []
         self.rounds = 0
 
-    def measure(self, changes: Sequence[CardChange], label: str) -> Measurement:
-        measurement = self._measure(list(changes), label)
-        self.measurements.append(measurement)
-        return measurement
+    def measure(
+        self,
+        changes: Sequence[CardChange],
+        label: str,
+        watch: Iterable[str] | None = None,
+        screening: bool = False,
+    ) -> Measurement:
+        """A sequential test: `games` games, doubled while a card of `watch` (every card
+        when None) is undecided, up to the ceiling and within the budget. Each look has its
+        own seed (`label`, then `label +1`...), so the same seed gives the same looks. A
+        `screening` run (a trial) only needs to tell where a card is going: it stops once
+        no watched card is at the band's edge (an estimate within the band goes to the
+        pooled confirmation, which decides), and looks once more at most."""
+        settings = self.settings
+        watched = None if watch is None else set(watch)
+        parts: list[Measurement] = []
+        played, look = 0, settings.games
+        while True:
+            name = label if not parts else f"{label} +{len(parts)}"
+            parts.append(self._measure(list(changes), name, look))
+            played += look
+            pooled = pool(label, parts)
+            open_ = self.undecided(pooled, watched, screening)
+            ceiling = min(settings.ceiling, 2 * settings.games) if screening else settings.ceiling
+            look = min(played, ceiling - played, settings.budget - self.used - played)
+            if not open_ or look < 1:
+                break
+            self.note(f"{label}: {len(open_)} card(s) undecided after {played} games: {look} more")
+        self.measurements.append(pooled)
+        return pooled
+
+    def undecided(
+        self, measurement: Measurement, watch: set[str] | None, screening: bool = False
+    ) -> list[str]:
+        band = self.settings.band
+        return [
+            impact.card_id
+            for impact in measurement.balance.cards
+            if (watch is None or impact.card_id in watch)
+            and (standing(impact, band) == "unclear" if screening else not decided(impact, band))
+        ]
+
+    def confirm(self, changes: Sequence[CardChange], label: str) -> Measurement:
+        """`confirm_sets` fresh seed sets of `confirm_games` each, pooled; the report shows
+        each set beside the pool."""
+        settings = self.settings
+        parts = [
+            self._measure(list(changes), f"{label} set {i + 1}", settings.per_set)
+            for i in range(settings.confirm_sets)
+        ]
+        pooled = pool(label, parts)
+        if len(parts) == 1:
+            pooled = Measurement(label, pooled.seed, pooled.changes, pooled.balance, (pooled,))
+        self.measurements.append(pooled)
+        return pooled
 
     @property
     def used(self) -> int:
         return sum(m.games for m in self.measurements)
 
+    @property
+    def round_cost(self) -> int:
+        """The fewest games a round and the final run may take: a trial's first look,
+        the confirming sets, a final run's first look."""
+        settings = self.settings
+        return 2 * settings.games + settings.confirm_sets * settings.per_set
+
     def run(self) -> TuningResult:
-        band, games = self.settings.band, self.settings.games
+        band = self.settings.band
         baseline = current = self.measure([], "baseline")
         self.search_out_of_band(current)
         while active := self.active():
-            if self.used + 3 * games > self.settings.budget:  # trial, confirmation, final
+            if self.used + self.round_cost > self.settings.budget:  # trial, confirm, final
                 for search in active:
                     search.reason = "budget"
                 self.note("budget of games exhausted")
@@ -284,7 +419,8 @@ class Tuner:
             if not picked:
                 continue
             proposal = self.with_changes(change for _, change in picked)
-            trial = self.measure(proposal, f"trial {self.rounds}")
+            tried = [s.card_id for s, _ in picked]
+            trial = self.measure(proposal, f"trial {self.rounds}", tried, screening=True)
             passing = []
             for search, change in picked:
                 impact = trial.impact(search.card_id)
@@ -300,13 +436,15 @@ class Tuner:
             if not passing:
                 continue
             checked = self.with_changes(change for _, change, _ in passing)
-            confirm = self.measure(checked, f"confirm {self.rounds}")
+            confirm = self.confirm(checked, f"confirm {self.rounds}")
             kept_all = True
             for search, change, attempt in passing:
                 impact = confirm.impact(search.card_id)
                 attempt.confirm = impact
                 if impact is not None and confirmed(impact, search.before, band):
-                    problems = self.tuning.tuning_problems(self.config, self.with_changes([change]))
+                    problems = self.tuning.tuning_problems(
+                        self.config, self.with_changes([change]), self.settings.rules
+                    )
                     if problems:
                         # only with a change the confirmation dropped did the rules hold
                         search.reason, attempt.verdict = "rules", "; ".join(problems)
@@ -359,7 +497,10 @@ class Tuner:
             direction: Direction = "weaken" if where == "high" else "strengthen"
             old = self.searches.get(card)
             if old is None:
-                self.searches[card] = CardSearch(card, direction, impact, measurement.label)
+                search = CardSearch(card, direction, impact, measurement.label)
+                if card in self.settings.locks:
+                    search.reason = "locked"
+                self.searches[card] = search
                 continue
             kept = self.kept.get(card)
             if kept is None or not old.done or self.reopened.get(card, 0) >= REOPEN:
@@ -386,12 +527,13 @@ class Tuner:
         for search in active:
             if len(picked) == self.settings.cards_per_round:
                 break
+            rules = self.settings.rules
             candidates = self.tuning.card_changes(
-                self.config, proposal, search.card_id, search.direction
+                self.config, proposal, search.card_id, search.direction, rules
             )
             if not candidates and len(proposal) > len(self.kept):
                 alone = self.tuning.card_changes(
-                    self.config, list(self.kept.values()), search.card_id, search.direction
+                    self.config, list(self.kept.values()), search.card_id, search.direction, rules
                 )
                 if alone:
                     continue  # a change tried this round takes the slack it needs: next round

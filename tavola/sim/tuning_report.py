@@ -27,18 +27,25 @@ ORDER = (
     "changed",
     "changed, still out of band",
     "out of band",
-    "too wide to tell",
+    "undecided",
+    "at the band's edge",
     "within band",
     "not played",
 )
 
 DEFINITIONS = (
-    "A card's impact is its win rate in the seat-games where it was played, minus the"
-    " baseline (the win rate of every seat-game), with its 95% Wilson interval. A card is"
+    "A card's impact is the win rate of the seat-games whose seat was dealt the card, minus"
+    " the baseline (the win rate of every seat-game), with its 95% Wilson interval. A seat"
+    " is dealt a card when it is in its opening hand or is its main card (in the simplified"
+    " mode: in the pile it was dealt); the deal is random and comes before any decision, so"
+    " a card is not credited for being played more by the side that is winning. A card is"
     " out of band when its interval lies wholly outside ±{band}; within band when its"
-    " point estimate lies within ±{band}. A change is kept only when a run on fresh seeds"
-    " confirms it: the changed card is within band there, and that run's interval leaves"
-    " out the impact the card had before the change."
+    " point estimate lies within ±{band}; decided when its interval lies wholly outside"
+    " ±{band} or is no wider than ±{band} about its estimate. A measurement plays {games}"
+    " games, then doubles them while a card it watches is undecided, up to {ceiling}. A"
+    " change is kept only when {sets} fresh seed set(s) of {per_set} games, pooled, confirm"
+    " it: the changed card is within band in the pool, and the pool's interval leaves out"
+    " the impact the card had before the change."
 )
 
 
@@ -102,15 +109,19 @@ def card_lines(result: TuningResult, names: Mapping[str, Mapping[str, str]]) -> 
     return sorted(lines, key=order)
 
 
-def setting_text(spec: SimSpec, result: TuningResult) -> str:
+def setting_text(spec: SimSpec, result: TuningResult, catalogue: str) -> str:
     settings = result.settings
     config = spec.config
     mode = config.get("mode") or spec.options.get("mode") or "default"
     bots = ", ".join((*spec.bots, *spec.automata))
+    locks = f"; locked: {', '.join(settings.locks)}" if settings.locks else ""
+    inversion = "; rarity inversion allowed" if settings.allow_rarity_inversion else ""
     return (
-        f"**{spec.game}**, mode {mode}; bots {bots}, rotated round the seats (and each"
-        f" seat's own cards moved round the seats, where seats own cards); {settings.games}"
-        f" games per measurement; {result.games_used} games played of a budget of"
+        f"**{spec.game}**, mode {mode}, catalogue {catalogue}; bots {bots}, rotated round"
+        " the seats (and each seat's own cards moved round the seats, where seats own"
+        f" cards); {settings.games} to {settings.ceiling} games per measurement, confirmed"
+        f" on {settings.confirm_sets} × {settings.per_set} fresh games{locks}{inversion};"
+        f" {result.games_used} games played of a budget of"
         f" {settings.budget} ({len(result.measurements)} measurements, {result.rounds}"
         f" rounds of at most {settings.cards_per_round} cards); band ±{pp(settings.band)[1:]};"
         f" seed {settings.seed}."
@@ -120,7 +131,7 @@ def setting_text(spec: SimSpec, result: TuningResult) -> str:
 def summary_text(lines: list[CardLine], result: TuningResult) -> str:
     changed = [line for line in lines if line.status.startswith("changed")]
     out = [line for line in lines if line.status.endswith("out of band")]
-    wide = [line for line in lines if line.status == "too wide to tell"]
+    wide = [line for line in lines if line.status == "undecided"]
     parts = [
         f"{len(changed)} card(s) changed"
         + (f" ({', '.join(line.card_id for line in changed)})" if changed else "")
@@ -136,8 +147,9 @@ def summary_text(lines: list[CardLine], result: TuningResult) -> str:
         parts.append("No card is left out of band in the final run.")
     if wide:
         parts.append(
-            f"{len(wide)} card(s) too wide to tell (estimate outside the band, interval"
-            " reaching into it): more games per measurement would tell."
+            f"Not decided within {result.settings.ceiling} games a measurement:"
+            f" {len(wide)} card(s) ({', '.join(line.card_id for line in wide)}): their"
+            " interval is wider than the band; a higher --max-games would decide them."
         )
     if result.after is not result.baseline:
         parts.append(f"The after column is the run '{result.after.label}' (fresh seeds).")
@@ -145,14 +157,29 @@ def summary_text(lines: list[CardLine], result: TuningResult) -> str:
 
 
 def build_sections(
-    spec: SimSpec, result: TuningResult, names: Mapping[str, Mapping[str, str]], folder: Path
+    spec: SimSpec,
+    result: TuningResult,
+    names: Mapping[str, Mapping[str, str]],
+    folder: Path,
+    catalogues: tuple[str, str] = ("", ""),
 ) -> list[Section]:
-    band = pp(result.settings.band)[1:]
+    """`catalogues`: the labels (id and content hash) of the catalogue tuned and of the
+    proposal."""
+    settings = result.settings
+    band = pp(settings.band)[1:]
     lines = card_lines(result, names)
     base = result.baseline.balance.baseline
+    words = DEFINITIONS.format(
+        band=band,
+        games=settings.games,
+        ceiling=settings.ceiling,
+        sets=settings.confirm_sets,
+        per_set=settings.per_set,
+    )
+    given, proposed = catalogues
     sections = [
-        Section("Setting", setting_text(spec, result)),
-        Section("How to read it", DEFINITIONS.format(band=band)),
+        Section("Setting", setting_text(spec, result, given) + f" Proposal: {proposed}."),
+        Section("How to read it", words),
         Section("Summary", summary_text(lines, result)),
         Section(
             "Before and after",
@@ -199,6 +226,7 @@ def build_sections(
             ],
         )
     )
+    sections.append(confirm_section(result))
     sections.append(
         Section(
             "Measurements",
@@ -211,6 +239,42 @@ def build_sections(
         )
     )
     return sections
+
+
+def confirm_section(result: TuningResult) -> Section:
+    """Every confirming run: each changed card's figure on each fresh seed set beside the
+    pooled figure the decision was taken on."""
+    rows = []
+    for search in sorted(result.searches.values(), key=lambda s: s.card_id):
+        for attempt in search.attempts:
+            run = next(
+                (
+                    m
+                    for m in result.measurements
+                    if attempt.confirm and m.label == f"confirm {attempt.round}"
+                ),
+                None,
+            )
+            if run is None:
+                continue
+            sets = [impact_text(part.impact(search.card_id)) for part in run.parts]
+            rows.append(
+                [
+                    run.label,
+                    search.card_id,
+                    attempt.change.label,
+                    " · ".join(sets),
+                    impact_text(attempt.confirm),
+                    attempt.verdict,
+                ]
+            )
+    return Section(
+        "Confirmation",
+        "Each confirming run's seed sets, one figure each, and the pooled figure the"
+        " decision was taken on.",
+        header=["run", "card", "change", "each seed set", "pooled", "verdict"],
+        rows=rows,
+    )
 
 
 def changes_markdown(lines: list[CardLine], result: TuningResult) -> str:
@@ -227,14 +291,19 @@ def changes_markdown(lines: list[CardLine], result: TuningResult) -> str:
         out += [
             "",
             f"Impact before {impact_text(result.baseline.impact(change.card_id))}; confirming"
-            f" run {impact_text(confirm)}; final run {impact_text(line.after if line else None)}.",
+            f" runs pooled {impact_text(confirm)}; final run"
+            f" {impact_text(line.after if line else None)}.",
             "",
         ]
     return "\n".join(out)
 
 
 def tuning_json(
-    spec: SimSpec, result: TuningResult, lines: list[CardLine], files: list[str]
+    spec: SimSpec,
+    result: TuningResult,
+    lines: list[CardLine],
+    files: list[str],
+    catalogues: tuple[str, str] = ("", ""),
 ) -> dict[str, Any]:
     settings = result.settings
     return {
@@ -250,7 +319,14 @@ def tuning_json(
             "cards_per_round": settings.cards_per_round,
             "backend": settings.backend,
             "workers": settings.workers,
+            "max_games": settings.ceiling,
+            "confirm_sets": settings.confirm_sets,
+            "confirm_games": settings.per_set,
+            "locks": list(settings.locks),
+            "allow_rarity_inversion": settings.allow_rarity_inversion,
         },
+        "catalogue": catalogues[0],
+        "proposal": catalogues[1],
         "games_used": result.games_used,
         "rounds": result.rounds,
         "changes": [change.to_json() for change in result.changes],
@@ -273,6 +349,7 @@ def tuning_json(
                 "seed": m.seed,
                 "games": m.games,
                 "changes": [c.to_json() for c in m.changes],
+                "parts": [{"label": p.label, "seed": p.seed, "games": p.games} for p in m.parts],
             }
             for m in result.measurements
         ],
@@ -287,14 +364,17 @@ def write_outputs(
     folder.mkdir(parents=True, exist_ok=True)
     names = tuning.tuning_cards(spec.config)
     tuning.write_tuned_catalog(spec.config, result.changes, folder / CATALOGUE)
+    given = tuning.catalog_label(spec.config)
+    proposed = tuning.catalog_label(tuning.catalog_options(str(folder / CATALOGUE)))
+    catalogues = (given, f"{proposed}, {CATALOGUE}")
     lines = card_lines(result, names)
     (folder / CHANGES_MD).write_text(changes_markdown(lines, result), encoding="utf-8")
-    sections = build_sections(spec, result, names, folder)
+    sections = build_sections(spec, result, names, folder, catalogues)
     title = f"Balance assistant: {spec.game}"
     (folder / REPORT_MD).write_text(markdown(title, sections) + "\n", encoding="utf-8")
     (folder / REPORT_HTML).write_text(html_page(title, sections), encoding="utf-8")
     images = [s.image for s in sections if s.image]
     files = [CATALOGUE, CHANGES_MD, REPORT_MD, REPORT_HTML, *images, TUNING_JSON]
-    data = tuning_json(spec, result, lines, files)
+    data = tuning_json(spec, result, lines, files, catalogues)
     (folder / TUNING_JSON).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     return [folder / name for name in files]

@@ -57,14 +57,14 @@ def measurer(
     listener: TuningListener,
     scheduler: str | None,
 ) -> Measure:
-    def measure(changes: Sequence[CardChange], label: str) -> Measurement:
+    def measure(changes: Sequence[CardChange], label: str, count: int) -> Measurement:
         seed = derive_seed(settings.seed, "tuning", label)
         config = tuning.tuned_config(spec.config, changes)
         rotations = tuning.seat_rotations(config)
-        listener.measuring(label, settings.games)
+        listener.measuring(label, count)
         rows: list[dict[str, str]] = []
         for i, (table, games) in enumerate(
-            zip(rotations, shares(settings.games, len(rotations)), strict=True)
+            zip(rotations, shares(count, len(rotations)), strict=True)
         ):
             if games == 0:
                 continue
@@ -113,6 +113,7 @@ def suggest(
     """Runs the balance assistant on `spec`'s table (its bots rotated round the seats)."""
     settings.check()
     tuning = tuning_of(spec.game)
+    tuning.check_rules(spec.config, settings.rules)
     heard = listener or Silent()
     with scheduler_for(settings) as scheduler:
         measure = measurer(spec, tuning, settings, heard, scheduler)

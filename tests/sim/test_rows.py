@@ -24,7 +24,7 @@ def rows_of(result):
 
 def test_battle_rows_have_every_column_in_a_fixed_order(classic_local):
     header = csv_text(classic_local.rows).splitlines()[0].split(",")
-    per_seat = ["bot", "place", "plays", "cards", "hp", "chars"]
+    per_seat = ["bot", "place", "plays", "cards", "dealt", "hp", "chars"]
     assert header == SHARED + [f"{c}_{s}" for s in ("P1", "P2") for c in per_seat]
 
 

@@ -14,11 +14,20 @@ from tavola.games.legends.catalog import read_catalog_file
 from tavola.sim.balance import Balance, CardImpact
 from tavola.sim.spec import build_spec
 from tavola.sim.stats import Rate
-from tavola.sim.tuning import Measurement, Tuner, TuningSettings, confirmed, standing
+from tavola.sim.tuning import (
+    OUT_OF_BAND_REASONS,
+    Measurement,
+    Tuner,
+    TuningSettings,
+    confirmed,
+    decided,
+    standing,
+)
 from tavola.sim.tuning_report import write_outputs
 from tavola.sim.tuning_run import suggest, tuning_of
 
-GAMES = 2000
+GAMES = 2500
+"""Seat-games of a scripted measurement: a card at 50 % is decided (±1.96 points)."""
 
 
 def balance_of(impacts: dict, games: int = GAMES, base: float = 0.5) -> Balance:
@@ -52,7 +61,7 @@ class Ladder:
     def __init__(self, frozen=()):
         self.frozen = set(frozen)
 
-    def card_changes(self, config, changes, card_id, direction):
+    def card_changes(self, config, changes, card_id, direction, rules=None):
         if card_id in self.frozen:
             return []
         sign = -1 if direction == "weaken" else 1
@@ -61,14 +70,15 @@ class Ladder:
             for s in self.SIZES
         ]
 
-    def tuning_problems(self, config, changes):
+    def tuning_problems(self, config, changes, rules=None):
         return []
 
 
 def scripted(script: dict[str, dict[str, float]]):
     """Measurements read from `script` by label; a card it leaves out keeps its baseline."""
 
-    def measure(changes, label):
+    def measure(changes, label, games):
+        label = label.split(" set ")[0]  # a confirming run's seed sets all read its line
         impacts = {**script["baseline"], **script.get(label, {})}
         return Measurement(label, 0, tuple(changes), balance_of(impacts))
 
@@ -76,7 +86,9 @@ def scripted(script: dict[str, dict[str, float]]):
 
 
 def tune(script, budget=40 * GAMES, tuning=None, cards_per_round=3):
-    settings = TuningSettings(games=GAMES, budget=budget, cards_per_round=cards_per_round)
+    settings = TuningSettings(
+        games=GAMES, budget=budget, cards_per_round=cards_per_round, confirm_sets=1
+    )
     return Tuner(tuning or Ladder(), {}, settings, scripted(script)).run()
 
 
@@ -155,7 +167,7 @@ def test_a_confirmation_whose_interval_still_holds_the_old_impact_is_not_kept():
     assert result.changes == ()
     assert result.status("A") == (
         "out of band",
-        "the confirming run's interval was too wide to tell whether the change moved it",
+        "the pooled confirming runs could not tell whether the change moved it",
     )
 
 
@@ -212,7 +224,8 @@ def test_cards_with_no_candidate_and_cards_past_the_budget_say_why():
 
 def test_a_round_tries_the_largest_impacts_first_a_few_cards_at_a_time():
     script = {"baseline": {"A": 0.06, "B": -0.10, "C": 0.08, "D": 0.07}}
-    tuner = Tuner(Ladder(), {}, TuningSettings(games=GAMES, budget=5 * GAMES), scripted(script))
+    settings = TuningSettings(games=GAMES, budget=5 * GAMES, confirm_sets=1)
+    tuner = Tuner(Ladder(), {}, settings, scripted(script))
     tuner.run()
     trial = next(m for m in tuner.measurements if m.label == "trial 1")
     assert [c.card_id for c in trial.changes] == ["B", "C", "D"]
@@ -247,10 +260,28 @@ def overpowered_spec():
     return build_spec("legends", ["reference", "reference"], 1, options, rotate=True)
 
 
+RAREST = ("S1-007", "S1-015", "S1-016", "S1-022", "S1-008", "S1-023", "S1-024")
+"""The starter set's Legendary, Mythic and Tribute characters: in the simplified mode a rarer
+card is stronger, as its rarity promises, and its floors keep it out of a ±3-point band."""
+
+REAL = {
+    "games": 1200,
+    "confirm_sets": 2,
+    "confirm_games": 1000,
+    "budget": 12_000,
+    "band": 0.03,
+    "locks": RAREST,
+    "allow_rarity_inversion": True,
+}
+"""Real games kept few (the machine is shared): a ±3-point band; the rarest cards locked,
+so the budget goes to OP-001, a Rare as strong as a Tribute, which the designer lets fall
+below the strongest Common."""
+
+
 @pytest.fixture(scope="module")
 def overpowered(tmp_path_factory):
     spec = overpowered_spec()
-    settings = TuningSettings(games=GAMES, budget=6 * GAMES, seed=1, workers=2)
+    settings = TuningSettings(**REAL, seed=1, workers=2)
     result = suggest(spec, settings)
     folder = tmp_path_factory.mktemp("overpowered")
     write_outputs(spec, result, tuning_of("legends"), folder)
@@ -262,19 +293,29 @@ def test_an_overpowered_card_is_weakened_until_a_fresh_run_places_it_within_the_
 ):
     _, result, _ = overpowered
     before = result.baseline.impact("OP-001")
-    assert standing(before, 0.02) == "high"
+    assert standing(before, 0.03) == "high"
     (change,) = [c for c in result.changes if c.card_id == "OP-001"]
     search = result.searches["OP-001"]
     assert search.kept == change
     confirm = search.attempts[-1].confirm
-    assert confirm is not None and confirmed(confirm, before, 0.02)
-    assert abs(confirm.delta[0]) <= 0.02
+    assert confirm is not None and confirmed(confirm, before, 0.03)
+    assert abs(confirm.delta[0]) <= 0.03
+    confirming = next(m for m in result.measurements if m.label.startswith("confirm"))
+    assert [p.label for p in confirming.parts] == [
+        f"{confirming.label} set 1",
+        f"{confirming.label} set 2",
+    ]
+    assert confirming.games == 2000
+    locked = [c for c in RAREST if c in result.searches]
+    assert locked and all(result.status(c)[1] == OUT_OF_BAND_REASONS["locked"] for c in locked)
+    assert not any(c.card_id in RAREST for c in result.changes)
     assert all(s.new < s.old for s in change.stats)
 
 
 def test_the_proposal_stays_within_the_budgets_and_validates(overpowered):
     spec, result, folder = overpowered
-    assert tuning_of("legends").tuning_problems(spec.config, result.changes) == []
+    rules = result.settings.rules  # the designer let OP-001 fall below the strongest Common
+    assert tuning_of("legends").tuning_problems(spec.config, result.changes, rules) == []
     check = CliRunner().invoke(app, ["cards", "validate", str(folder / "catalogue.toml")])
     assert check.exit_code == 0, check.output
     _, cards, _ = read_catalog_file(folder / "catalogue.toml")
@@ -300,7 +341,10 @@ def test_the_report_says_what_changed_and_what_did_not(overpowered):
     html = (folder / "report.html").read_text()
     assert 'src="impact_before_after.png"' in html
     data = json.loads((folder / "tuning.json").read_text())
-    assert data["games_used"] == result.games_used <= 6 * GAMES
+    assert data["games_used"] == result.games_used <= 12_000
+    assert data["catalogue"].startswith("starter_S1+inline (sha256 ")
+    assert data["proposal"].startswith("starter_S1_inline_tuned (sha256 ")
+    assert "Each confirming run's seed sets" in report
     out = [c for c in data["cards"] if c["status"] == "out of band"]
     for card in out:
         assert card["why"] and card["why"] in report
@@ -333,9 +377,8 @@ def test_a_set_of_identical_cards_is_left_alone(tmp_path):
     given.write_text(IDENTICAL)
     out = tmp_path / "out"
     args = ["balance", "suggest", "legends", "--mode", "simplified", "--catalog", str(given)]
-    result = CliRunner().invoke(
-        app, [*args, "--games", "300", "--budget", "1200", "--out", str(out), "--quiet"]
-    )
+    sizes = ["--games", "300", "--max-games", "1200", "--budget", "1200", "--band", "4"]
+    result = CliRunner().invoke(app, [*args, *sizes, "--out", str(out), "--quiet"])
     assert result.exit_code == 0, result.output
     data = json.loads((out / "tuning.json").read_text())
     assert data["changes"] == []
@@ -347,15 +390,22 @@ def test_a_set_of_identical_cards_is_left_alone(tmp_path):
 
 
 def test_the_same_seed_gives_the_same_proposal_on_any_backend():
-    settings = TuningSettings(games=200, budget=800, seed=7)
+    sizes = {"games": 200, "max_games": 400, "budget": 1400, "seed": 7, "confirm_sets": 2}
+    settings = TuningSettings(**sizes)
     runs = [suggest(overpowered_spec(), settings)]
     pytest.importorskip("distributed")
-    other = TuningSettings(games=200, budget=800, seed=7, workers=2, backend="dask")
+    other = TuningSettings(**sizes, workers=2, backend="dask")
     runs.append(suggest(overpowered_spec(), other))
 
     def seen(result):
         return [
-            (m.label, m.seed, m.changes, [(c.card_id, c.rate) for c in m.balance.cards])
+            (
+                m.label,
+                m.seed,
+                m.changes,
+                [p.label for p in m.parts],
+                [(c.card_id, c.rate) for c in m.balance.cards],
+            )
             for m in result.measurements
         ]
 
@@ -374,3 +424,115 @@ def test_a_game_without_cards_to_tune_and_a_budget_below_one_run_are_refused(tmp
     )
     assert small.exit_code == 2 and "--budget" in small.output
     assert not (tmp_path / "out").exists()
+
+
+def sized(script, played=None):
+    """Like `scripted`, but each run has as many seat-games as games asked for, and a run's
+    sequential looks (`label +1`) and seed sets (`label set 2`) read the run's own line or a
+    line of their own when the script gives one."""
+
+    def measure(changes, label, games):
+        if played is not None:
+            played.append((label, games))
+        run = label.split(" +")[0].split(" set ")[0]
+        impacts = {**script["baseline"], **script.get(run, {}), **script.get(label, {})}
+        return Measurement(label, 0, tuple(changes), balance_of(impacts, games))
+
+    return measure
+
+
+def test_a_measurement_doubles_its_games_until_every_card_is_decided():
+    """Issue 32: a fixed 300 games gave ±5.5 points against a ±2-point band. A card at the
+    baseline needs 2,401 seat-games to be decided; 500 + 500 + 1,000 + 2,000 reach it."""
+    played = []
+    settings = TuningSettings(games=500, max_games=8000, budget=50_000, confirm_sets=1)
+    tuner = Tuner(Ladder(), {}, settings, sized({"baseline": {"A": 0.0}}, played))
+    result = tuner.run()
+    assert played == [
+        ("baseline", 500),
+        ("baseline +1", 500),
+        ("baseline +2", 1000),
+        ("baseline +3", 2000),
+    ]
+    assert result.baseline.games == 4000 and len(result.baseline.parts) == 4
+    impact = result.baseline.impact("A")
+    assert impact.rate.n == 4000 and decided(impact, 0.02)
+    assert result.status("A") == ("within band", "")
+
+
+def test_a_card_clearly_out_of_band_needs_no_more_games():
+    played = []
+    settings = TuningSettings(games=500, max_games=8000, budget=1000, confirm_sets=1)
+    Tuner(Ladder(), {}, settings, sized({"baseline": {"A": 0.2}}, played)).run()
+    assert played == [("baseline", 500)]  # the budget held another look: not needed
+
+
+def test_cards_not_decided_within_the_ceiling_are_named():
+    settings = TuningSettings(games=500, max_games=1000, budget=50_000, confirm_sets=1)
+    result = Tuner(Ladder(), {}, settings, sized({"baseline": {"A": 0.01}})).run()
+    status, why = result.status("A")
+    assert status == "undecided"
+    assert "wider than ±2 pp after 1000 games (ceiling 1000 a measurement)" in why
+
+
+def test_a_change_is_kept_only_when_the_seed_sets_pooled_confirm_it():
+    """Issue 32: a proposal confirmed on one seed set landed at −1.8 points on one fresh set
+    and +3.8 on another. Three sets of 1,000 pooled decide: here two sets say +4 points."""
+    script = {
+        "baseline": {"A": 0.10},
+        "trial 1": {"A": 0.0},
+        "confirm 1 set 1": {"A": 0.0},
+        "confirm 1 set 2": {"A": 0.04},
+        "confirm 1 set 3": {"A": 0.04},
+    }
+    settings = TuningSettings(
+        games=2500, budget=6 * 2500 + 3000, confirm_sets=3, confirm_games=1000
+    )
+    played = []
+    result = Tuner(Ladder(), {}, settings, sized(script, played)).run()
+    assert ("confirm 1 set 3", 1000) in played
+    first = result.searches["A"].attempts[0]
+    assert first.verdict.startswith("not confirmed")
+    assert first.confirm.rate.n == 3000  # the pool
+    assert result.changes == () or result.changes[0].size != first.change.size
+    confirming = next(m for m in result.measurements if m.label == "confirm 1")
+    assert [p.impact("A").delta[0] for p in confirming.parts] == pytest.approx([0, 0.04, 0.04])
+
+
+def test_the_pooled_confirmation_keeps_a_change_every_set_agrees_with():
+    script = {"baseline": {"A": 0.10}, "trial 1": {"A": 0.0}, "confirm 1": {"A": 0.005}}
+    settings = TuningSettings(games=2500, budget=30_000, confirm_sets=3, confirm_games=1000)
+    result = Tuner(Ladder(), {}, settings, sized(script)).run()
+    assert [c.size for c in result.changes] == [5]
+    assert result.searches["A"].attempts[0].confirm.rate.n == 3000
+
+
+def test_locked_cards_are_measured_but_never_changed():
+    script = {"baseline": {"A": 0.10, "B": 0.09}}
+    settings = TuningSettings(games=GAMES, budget=20 * GAMES, confirm_sets=1, locks=("A",))
+    result = Tuner(Ladder(), {}, settings, sized(script)).run()
+    assert result.status("A") == ("out of band", "locked by the designer (--lock)")
+    assert all(
+        m.changes == () or "A" not in {c.card_id for c in m.changes} for m in result.measurements
+    )
+
+
+def test_a_lock_naming_nothing_is_refused_before_any_game(tmp_path):
+    out = ["--out", str(tmp_path / "out"), "--mode", "simplified"]
+    result = CliRunner().invoke(app, ["balance", "suggest", "legends", "--lock", "S1-999", *out])
+    assert result.exit_code == 2 and "S1-999" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_trial_plays_more_only_while_a_tried_card_is_at_the_bands_edge():
+    """A trial screens: within the band goes to the pooled confirmation, which decides."""
+    played = []
+    script = {"baseline": {"A": 0.10}, "trial 1": {"A": 0.01}, "confirm 1": {"A": 0.0}}
+    settings = TuningSettings(games=500, max_games=4000, budget=50_000, confirm_games=1000)
+    Tuner(Ladder(), {}, settings, sized(script, played)).run()
+    assert [label for label, _ in played if label.startswith("trial")] == ["trial 1"]
+    edge = {"baseline": {"A": 0.10}, "trial 1": {"A": 0.045}, "trial 2": {"A": 0.0}}
+    played = []
+    Tuner(Ladder(), {}, settings, sized(edge, played)).run()
+    assert ("trial 1 +1", 500) in played  # +4.5 ± 4.4 at 500: reaching into the band
+    assert ("trial 1 +2", 1000) not in played  # a trial looks once more at most

@@ -7,6 +7,8 @@ in `TAVOLA_LEGENDS_CONTENT` (several folders separated by the path separator).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import tomllib
@@ -52,6 +54,16 @@ class Catalog(Mapping[str, CardDef]):
 
     def cards(self) -> list[CardDef]:
         return list(self._cards.values())
+
+    def content_hash(self) -> str:
+        """The first 12 hex digits of the SHA-256 of the cards as canonical JSON: two
+        catalogues with one id but different numbers never look the same in a report."""
+        data = [card_to_data(card) for card in self._cards.values()]
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+    def label(self) -> str:
+        return f"{self.id} (sha256 {self.content_hash()})"
 
     def face(self, card_id: str) -> dict[str, object]:
         """The card as plain data with what it does in words (`effect_text`, Italian and
@@ -205,9 +217,27 @@ def write_catalog_file(
     path.write_text(tomli_w.dumps(data))
 
 
+def tavola_home() -> Path:
+    """The user's own Tavola folder: `TAVOLA_HOME`, else the per-user data folder
+    (`$XDG_DATA_HOME/tavola`, `~/.local/share/tavola`; `%APPDATA%\\tavola` on Windows)."""
+    home = os.environ.get("TAVOLA_HOME")
+    if home:
+        return Path(home)
+    if os.name == "nt" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "tavola"
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "tavola"
+
+
+def user_catalog_dir() -> Path:
+    """Where `tavola cards import` writes without `--out`, and where the user's own
+    catalogues are found by id (never the installed package)."""
+    return tavola_home() / "legends" / "catalogues"
+
+
 def content_dirs() -> list[Path]:
     extra = os.environ.get("TAVOLA_LEGENDS_CONTENT", "")
-    return [CONTENT_DIR, *(Path(p) for p in extra.split(os.pathsep) if p)]
+    return [CONTENT_DIR, *(Path(p) for p in extra.split(os.pathsep) if p), user_catalog_dir()]
 
 
 def catalog_files() -> dict[str, Path]:
@@ -238,16 +268,20 @@ def load_catalog(catalog_id: str = DEFAULT_CATALOG) -> Catalog:
 
 def resolve_catalog(spec: str | Iterable[str | Mapping[str, Any]]) -> Catalog:
     """A game's `catalog` option: an id, or a list mixing ids and inline card tables
-    (later entries add to earlier ones; a repeated card id is an error)."""
+    (later entries add to earlier ones; a repeated card id is an error). A table holding
+    only `catalog = "ID"` names the inline cards (a catalogue file's own id)."""
     if isinstance(spec, str):
         return load_catalog(spec)
     cards: list[CardDef] = []
     inline: list[Mapping[str, Any]] = []
     names: list[str] = []
+    inline_name = "inline"
     for entry in spec:
         if isinstance(entry, str):
             cards.extend(load_catalog(entry).cards())
             names.append(entry)
+        elif set(entry) == {"catalog"} and isinstance(entry["catalog"], str):
+            inline_name = entry["catalog"]  # the name of the inline cards (a file's id)
         else:
             inline.append(entry)
     if inline:
@@ -255,7 +289,7 @@ def resolve_catalog(spec: str | Iterable[str | Mapping[str, Any]]) -> Catalog:
         if problems:
             raise ContentError(problems)
         cards.extend(extra)
-        names.append("inline")
+        names.append(inline_name)
     ids = [c.card_id for c in cards]
     repeated = sorted({i for i in ids if ids.count(i) > 1})
     if repeated:

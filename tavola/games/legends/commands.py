@@ -15,25 +15,37 @@ from tavola.core import ContentError, TavolaError
 
 from .cards import CardDef, CharacterCard, card_to_data
 from .catalog import (
+    CONTENT_DIR,
     DEFAULT_CATALOG,
     Catalog,
     catalog_files,
     load_catalog,
     read_catalog_file,
+    user_catalog_dir,
     write_catalog_file,
 )
 from .csvio import export_csv, import_csv
-from .lint import lint_catalog
+from .lint import budget_misses, lint_catalog
 
 app = typer.Typer(help="Legends of AZ cards: list, show, validate, lint, export, import and print.")
 console = Console(highlight=False)
 
-CatalogOption = Annotated[str, typer.Option("--catalog", help="Catalogue id.")]
+CatalogOption = Annotated[str, typer.Option("--catalog", help="Catalogue id or TOML file.")]
 
 
-def _load(catalog_id: str) -> Catalog:
+def _load(spec: str) -> Catalog:
+    """A catalogue id, or a catalogue file (validated, every problem printed): a
+    proposal of `tavola balance suggest` is a file, and every command takes it."""
+    path = Path(spec)
+    if spec.endswith(".toml") or path.is_file():
+        catalog_id, cards, problems = read_catalog_file(path)
+        for problem in problems:
+            console.print(problem)
+        if problems:
+            raise typer.Exit(1)
+        return Catalog(catalog_id, cards)
     try:
-        return load_catalog(catalog_id)
+        return load_catalog(spec)
     except ContentError as exc:
         for problem in exc.problems:
             console.print(problem)
@@ -107,14 +119,17 @@ def validate(
 
 
 @app.command()
-def lint(catalog: CatalogOption = DEFAULT_CATALOG) -> None:
+def lint(
+    catalog: CatalogOption = DEFAULT_CATALOG,
+) -> None:
     """Check a catalogue against the starter-set budgets and coverage (§3.9)."""
-    misses = lint_catalog(_load(catalog))
+    cards = _load(catalog)
+    misses = lint_catalog(cards)
     for miss in misses:
         console.print(miss)
     if misses:
         raise typer.Exit(1)
-    console.print(f"OK {catalog}: every count, coverage line and budget holds")
+    console.print(f"OK {cards.label()}: every count, coverage line and budget holds")
 
 
 @app.command("export")
@@ -131,56 +146,52 @@ def export(
 def import_(
     csv_path: Annotated[Path, typer.Option("--csv", help="CSV file to read.")],
     out: Annotated[
-        Path | None, typer.Option(help="TOML file to write; default: the catalogue's own file.")
+        Path | None,
+        typer.Option(help="TOML file to write; default: ID.toml in your own catalogue folder."),
     ] = None,
-    catalog: CatalogOption = DEFAULT_CATALOG,
+    catalog: Annotated[
+        str | None,
+        typer.Option("--catalog", help="The new catalogue's id; default: the file's name."),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Write even cards outside their rarity's budgets.")
+    ] = False,
 ) -> None:
-    """Read a CSV back, validate every card, and write the catalogue TOML."""
+    """Read a CSV back, validate every card, check the rarity budgets and write a catalogue
+    TOML: to --out, or to your own catalogue folder (TAVOLA_HOME), never into the package."""
     cards, problems = _read_csv(csv_path)
     for problem in problems:
         console.print(problem)
     if problems:
         raise typer.Exit(1)
-    target = out or catalog_files().get(catalog)
-    if target is None:
-        console.print(f"unknown catalogue '{catalog}': give --out")
-        raise typer.Exit(1)
-    title = ""
-    if target.exists():
-        title = read_catalog_title(target)
-    write_catalog_file(target, catalog, cards, title)
-    load_catalog.cache_clear()
-    console.print(f"{len(cards)} cards written to {target}")
-
-
-def _read_csv(path: Path) -> tuple[list[CardDef], list[str]]:
-    """The CSV's cards and problems; a file that cannot be read is one line on stderr and
-    exit status 2 (a person's mistake, not a traceback)."""
-    try:
-        return import_csv(path)
-    except FileNotFoundError:
-        problem = f"{path}: no such file"
-    except IsADirectoryError:
-        problem = f"{path}: a folder, not a CSV file"
-    except UnicodeDecodeError as exc:
-        problem = f"{path}: not UTF-8 text (byte {exc.start}); save the CSV as UTF-8"
-    except OSError as exc:
-        problem = f"{path}: {exc.strerror or exc}"
-    typer.echo(f"tavola cards import: {problem}", err=True)
-    raise typer.Exit(2)
-
-
-def _load_id_or_file(spec: str) -> Catalog:
-    """A catalogue id, or a catalogue file (validated, every problem printed)."""
-    path = Path(spec)
-    if spec.endswith(".toml") or path.is_file():
-        catalog_id, cards, problems = read_catalog_file(path)
-        for problem in problems:
-            console.print(problem)
-        if problems:
+    catalog_id = catalog or (out or csv_path).stem
+    if out is None:
+        packaged = {p.stem for p in CONTENT_DIR.glob("*.toml")} | {
+            i for i, p in catalog_files().items() if p.parent == CONTENT_DIR
+        }
+        if catalog_id in packaged:
+            console.print(
+                f"'{catalog_id}' is a catalogue of the installed package: choose another id"
+                " with --catalog, or a file with --out"
+            )
             raise typer.Exit(1)
-        return Catalog(catalog_id, cards)
-    return _load(spec)
+        target = user_catalog_dir() / f"{catalog_id}.toml"
+    else:
+        target = out
+    if target.resolve().is_relative_to(CONTENT_DIR.resolve()):
+        console.print(f"{target} is inside the installed package: write elsewhere")
+        raise typer.Exit(1)
+    misses = [miss for card in cards for miss in budget_misses(card)]
+    for miss in misses:
+        console.print(f"{'warning' if force else 'refused'}: {miss}")
+    if misses and not force:
+        console.print(f"{len(misses)} budget problems: nothing written (--force writes anyway)")
+        raise typer.Exit(1)
+    title = read_catalog_title(target) if target.exists() else ""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_catalog_file(target, catalog_id, cards, title)
+    load_catalog.cache_clear()
+    console.print(f"{len(cards)} cards written to {target} (catalogue {catalog_id})")
 
 
 @app.command("print")
@@ -219,7 +230,7 @@ def print_(
     if paper not in PAPERS:
         console.print(f"unknown paper '{paper}'; allowed: {', '.join(PAPERS)}")
         raise typer.Exit(1)
-    cards = _load_id_or_file(catalog)
+    cards = _load(catalog)
     wanted = [i.strip() for item in only or [] for i in item.split(",") if i.strip()]
     unknown = [i for i in wanted if i not in cards]
     if unknown:
@@ -253,3 +264,20 @@ def read_catalog_title(path: Path) -> str:
 
     with path.open("rb") as fh:
         return str(tomllib.load(fh).get("title", ""))
+
+
+def _read_csv(path: Path) -> tuple[list[CardDef], list[str]]:
+    """The CSV's cards and problems; a file that cannot be read is one line on stderr and
+    exit status 2 (a person's mistake, not a traceback)."""
+    try:
+        return import_csv(path)
+    except FileNotFoundError:
+        problem = f"{path}: no such file"
+    except IsADirectoryError:
+        problem = f"{path}: a folder, not a CSV file"
+    except UnicodeDecodeError as exc:
+        problem = f"{path}: not UTF-8 text (byte {exc.start}); save the CSV as UTF-8"
+    except OSError as exc:
+        problem = f"{path}: {exc.strerror or exc}"
+    typer.echo(f"tavola cards import: {problem}", err=True)
+    raise typer.Exit(2)

@@ -17,6 +17,7 @@ from tavola.core import AUTOPILOT, TIMEOUT, Action, Clock, ConfigError, Event, O
 from tavola.core.capabilities import (
     GENERIC_BOTS,
     HUMAN,
+    NO_RULES,
     CardChange,
     Direction,
     GameInfo,
@@ -25,6 +26,7 @@ from tavola.core.capabilities import (
     TerminalPrompt,
     TerminalRequest,
     TerminalSetup,
+    TuningRules,
 )
 from tavola.core.protocol import Game
 from tavola.core.tournaments import Entrant
@@ -516,14 +518,24 @@ class LegendsGame(LegendsCampaigns):
         changes: Sequence[CardChange],
         card_id: str,
         direction: Direction,
+        rules: TuningRules = NO_RULES,
     ) -> list[CardChange]:
         """A card's candidate changes, within the rarity budgets (see `tuning`)."""
-        return tuning.Tuning(config).candidates(changes, card_id, direction)
+        return tuning.Tuning(config, rules).candidates(changes, card_id, direction)
+
+    def check_rules(self, config: Mapping[str, Any], rules: TuningRules) -> None:
+        tuning.Tuning(config, rules).check_locks()
+
+    def catalog_label(self, config: Mapping[str, Any]) -> str:
+        return tuning.catalog_label(config)
 
     def tuning_problems(
-        self, config: Mapping[str, Any], changes: Sequence[CardChange]
+        self,
+        config: Mapping[str, Any],
+        changes: Sequence[CardChange],
+        rules: TuningRules = NO_RULES,
     ) -> list[str]:
-        return tuning.Tuning(config).problems(changes)
+        return tuning.Tuning(config, rules).problems(changes)
 
     def tuned_config(
         self, config: Mapping[str, Any], changes: Sequence[CardChange]

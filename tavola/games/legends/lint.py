@@ -75,6 +75,27 @@ BUDGETS: dict[Rarity, Budget] = {
     "T": Budget(270, 999, 1000, 80, 5),
 }
 
+
+@dataclass(frozen=True)
+class Floor:
+    """One row of the authoring floors: a card of the rarity is at least this strong."""
+
+    hp: int  # character HP at least
+    stat_sum: int  # character STR+MP+DEF at least
+    stat: int  # each of STR, MP, DEF at least, unless authored 0 (a character without MP)
+
+
+FLOORS: dict[Rarity, Floor] = {
+    "C": Floor(100, 60, 5),
+    "R": Floor(100, 100, 10),
+    "L": Floor(500, 150, 20),
+    "M": Floor(700, 180, 40),
+    "T": Floor(850, 220, 50),
+}
+"""The floors beside the caps (issue 32: a proposal once made a Mythic 820/80/80/80 into
+160/15/15/15). Set just under the starter set's weakest card of each rarity, so the set
+is clean and a card keeps the weight its rarity promises."""
+
 C = TypeVar("C", CharacterCard, MagicCard, PotionCard, EquipmentCard, EnchantgineeringCard)
 
 
@@ -339,12 +360,32 @@ def _budgeted(card: CardDef) -> list[tuple[str, int, int]]:
     return capped
 
 
+def _floored(card: CardDef) -> list[tuple[str, int, int]]:
+    """(field, value, floor) of every number of `card` its rarity's floors hold up."""
+    if not isinstance(card, CharacterCard):
+        return []
+    floor = FLOORS[card.rarity]
+    held = [
+        ("HP", card.hp, floor.hp),
+        ("STR+MP+DEF", card.str_ + card.mp + card.def_, floor.stat_sum),
+    ]
+    for name, value in (("STR", card.str_), ("MP", card.mp), ("DEF", card.def_)):
+        if value > 0:
+            held.append((name, value, floor.stat))
+    return held
+
+
 def _budget(card: CardDef) -> list[str]:
     budget = BUDGETS[card.rarity]
     misses = [
         f"{card.card_id}: {field} {value} exceeds the {card.rarity} budget {limit}"
         for field, value, limit in _budgeted(card)
         if value > limit
+    ]
+    misses += [
+        f"{card.card_id}: {field} {value} is below the {card.rarity} floor {floor}"
+        for field, value, floor in _floored(card)
+        if value < floor
     ]
     if isinstance(card, EnchantgineeringCard) and card.phases < budget.min_phases:
         misses.append(
@@ -360,13 +401,23 @@ def budget_misses(card: CardDef) -> list[str]:
     return _budget(card)
 
 
-def budget_excess(card: CardDef) -> int:
-    """How far `card` is over its rarity's budgets, summed over its capped numbers (0:
-    within them): a change to an over-budget card may only bring it nearer."""
+def cap_excess(card: CardDef) -> int:
+    """How far `card` is over its rarity's caps (and short of its phases), summed."""
     excess = sum(max(0, value - limit) for _, value, limit in _budgeted(card))
     if isinstance(card, EnchantgineeringCard):
         excess += max(0, BUDGETS[card.rarity].min_phases - card.phases)
     return excess
+
+
+def floor_shortfall(card: CardDef) -> int:
+    """How far `card` is under its rarity's floors, summed."""
+    return sum(max(0, floor - value) for _, value, floor in _floored(card))
+
+
+def budget_excess(card: CardDef) -> int:
+    """How far `card` is over its rarity's budgets or under its floors, summed over its
+    numbers (0: within them): a change to an over-budget card may only bring it nearer."""
+    return cap_excess(card) + floor_shortfall(card)
 
 
 def lint_catalog(catalog: Catalog) -> list[str]:

@@ -55,6 +55,20 @@ class LegendsRows:
                     out.extend((str(c["card_id"]), str(seat)) for c in cards)
         return out
 
+    def exposure(self, view: Mapping[str, Any], events: Sequence[Event]) -> list[tuple[str, str]]:
+        """The cards chance gave each seat before any decision: in a battle, its opening
+        hand (S7, `card_dealt`) and its main card; in the simplified mode, its dealt pile.
+        A card's impact is measured on these (see `tavola.sim.balance`)."""
+        if view.get("mode") == "simplified":
+            return dealt(events)
+        out: list[tuple[str, str]] = []
+        for event in events:
+            if event.type == "card_dealt":
+                out.append((str(event.data["card_id"]), str(event.data["seat"])))
+            elif event.type == "mains_revealed":
+                out.extend((str(card), str(seat)) for seat, card in event.data.items())
+        return out
+
     def seat_columns(self, view: Mapping[str, Any], seat: str) -> dict[str, int]:
         """Battles: HP left on the seat's table (0 once eliminated) and characters on it.
         Simplified: the size of the seat's pile."""

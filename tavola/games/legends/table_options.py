@@ -2,20 +2,26 @@
 request): the game options of `LegendsConfig` that make sense at a shared table, each
 bounded so that no value can stall or break a server (a day at most per decision), plus
 `boss_level` for a table with the automatic boss; and a seat's own fields (age, team).
-The catalogue (a server path) and the decks are not a host's to choose: `tables` deals
-them."""
+The decks are not a host's to choose: `tables` deals them. The catalogue is chosen by
+name only (`catalog`): one of the server's content folders (the package's, the
+operator's `TAVOLA_LEGENDS_CONTENT` and catalogue folder under `TAVOLA_HOME`), never a
+path: a request must not make the server read a file of its choosing."""
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tavola.core.capabilities import HUMAN, Preset
 from tavola.core.jsontypes import JsonBool, JsonNumber
 from tavola.core.text import Text
 
+from .catalog import DEFAULT_CATALOG, catalog_files
 from .config import Mode, Seconds, Sides
+
+CATALOG_ID = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$"
+"""A catalogue's name as a host gives it: letters, digits, `_` and `-`; no path."""
 
 
 class _Options(BaseModel):
@@ -80,6 +86,16 @@ class LegendsTableOptions(_Options):
     max_plays_per_window: Annotated[int, Field(ge=1, le=100), JsonNumber] = 30
     timers: TableTimers | None = None
     simplified: TableSimplified = TableSimplified()
+    catalog: Annotated[str, Field(pattern=CATALOG_ID)] = DEFAULT_CATALOG
+    """A catalogue of the server's content folders, by id (its decks must fit it)."""
+
+    @field_validator("catalog")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        known = catalog_files()
+        if value not in known:
+            raise ValueError(f"unknown catalogue '{value}'; known: {', '.join(sorted(known))}")
+        return value
 
 
 class LegendsSeatOptions(_Options):

@@ -35,7 +35,12 @@ class LegendsTournamentOptions(BaseModel):
     mode: Literal["classic", "epic"] = "classic"
     max_rounds: Annotated[int, Field(ge=1, le=10_000)] = 40
     timers: Timers | None = None
-    catalog: Annotated[str, Field(min_length=1, max_length=200)] = DEFAULT_CATALOG
+    catalog: (
+        Annotated[str, Field(min_length=1, max_length=200)]
+        | Annotated[list[str | dict[str, Any]], Field(min_length=1, max_length=10_000)]
+    ) = DEFAULT_CATALOG
+    """An id of the content folders, or a catalogue given inline (ids and card tables, as
+    a table's `catalog`): `tavola tournament --catalog FILE` reads a file into it."""
 
 
 def _options(options: BaseModel) -> LegendsTournamentOptions:
@@ -67,7 +72,8 @@ def _expand(deck: Sequence[str], catalog: Catalog, options: LegendsTournamentOpt
         if star and not (count.isdigit() and 1 <= int(count) <= options.deck_size):
             raise _refuse("bad_deck_entry", "bad_copies", entry=entry)
         if card_id not in catalog:
-            raise _refuse("unknown_card", "unknown_card", card=card_id, catalog=options.catalog)
+            name = catalog.id
+            raise _refuse("unknown_card", "unknown_card", card=card_id, catalog=name)
         cards.extend([card_id] * (int(count) if star else 1))
     return cards
 
@@ -96,13 +102,14 @@ def check_entrant(entrant: Entrant, options: BaseModel) -> Entrant:
     try:
         catalog = _catalog(opts)
     except ContentError as exc:
-        raise _refuse("unknown_card", "unknown_card", card="", catalog=opts.catalog) from exc
+        name = str(opts.catalog)[:200]
+        raise _refuse("unknown_card", "unknown_card", card="", catalog=name) from exc
     if entrant.age is None or not 1 <= entrant.age <= 99:
         raise _refuse("invalid_age", "invalid_age", age=entrant.age)
     if not entrant.main:
         raise _refuse("main_required", "main_required")
     if entrant.main not in catalog:
-        raise _refuse("unknown_card", "unknown_card", card=entrant.main, catalog=opts.catalog)
+        raise _refuse("unknown_card", "unknown_card", card=entrant.main, catalog=_catalog(opts).id)
     main = catalog[entrant.main]
     if not isinstance(main, CharacterCard):
         raise _refuse("wrong_card_type", "wrong_card_type", main)

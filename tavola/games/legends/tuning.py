@@ -16,14 +16,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tavola.core import ContentError
-from tavola.core.capabilities import CardChange, Direction, StatChange
+from tavola.core import ConfigError, ContentError
+from tavola.core.capabilities import NO_RULES, CardChange, Direction, StatChange, TuningRules
 
-from .cards import CARD_ADAPTER, CardDef, CharacterCard, EnchantgineeringCard, card_to_data
-from .catalog import Catalog, load_catalog, read_catalog_file, resolve_catalog, write_catalog_file
+from .cards import (
+    CARD_ADAPTER,
+    RARITIES,
+    CardDef,
+    CharacterCard,
+    EnchantgineeringCard,
+    card_to_data,
+)
+from .catalog import (
+    DEFAULT_CATALOG,
+    Catalog,
+    load_catalog,
+    read_catalog_file,
+    resolve_catalog,
+    write_catalog_file,
+)
 from .config import parse_config
 from .effects import Damage, Heal, ModifyStat, Revive
-from .lint import budget_excess, budget_misses, lint_catalog
+from .lint import budget_excess, budget_misses, cap_excess, floor_shortfall, lint_catalog
 
 WEAKEN_STEPS = (5, 10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90)
 """Shares (percent) a card is weakened by, smallest first."""
@@ -125,13 +139,60 @@ class Tuning:
     """The catalogue of one table and what may be changed in it. Everything is measured
     from the catalogue as the table gives it: `changes` hold each card's whole change."""
 
-    def __init__(self, config: Mapping[str, Any]) -> None:
+    def __init__(self, config: Mapping[str, Any], rules: TuningRules = NO_RULES) -> None:
         parsed = parse_config(config)
         self.mode = parsed.mode
+        self.rules = rules
         self.catalog = resolve_catalog(parsed.catalog)
         self.catalog_id = parsed.catalog if isinstance(parsed.catalog, str) else self.catalog.id
         self.misses = set(lint_catalog(self.catalog))
         """What the catalogue already misses of the authoring rules: a change adds none."""
+        self.shortfalls = inversions(self.catalog)
+        """How far each rarer character already falls short of a commoner one (authored)."""
+
+    def knobs(self, card: CardDef) -> list[Knob]:
+        """The card's numbers that count here and that no lock holds."""
+        locks = self.rules.locks
+        if card.card_id in locks:
+            return []
+        return [
+            k
+            for k in knobs(card, self.mode)
+            if k.stat not in locks and f"{card.card_id}:{k.stat}" not in locks
+        ]
+
+    def check_locks(self) -> None:
+        """Every lock names a card of the catalogue, a number that counts at this table,
+        or `CARD:number` of one: a typo must not silently lock nothing."""
+        stats = {k.stat for card in self.catalog.cards() for k in knobs(card, self.mode)}
+        bad = []
+        for lock in sorted(self.rules.locks):
+            card_id, colon, stat = lock.partition(":")
+            if colon:
+                ok = card_id in self.catalog and stat in {
+                    k.stat for k in knobs(self.catalog[card_id], self.mode)
+                }
+            else:
+                ok = lock in self.catalog or lock in stats
+            if not ok:
+                bad.append(lock)
+        if bad:
+            raise ConfigError(
+                "invalid_option",
+                f"--lock {', '.join(bad)}: no such card or number at this table"
+                f" (numbers: {', '.join(sorted(stats))})",
+                field="lock",
+            )
+
+    def inversion_problems(self, catalog: Catalog) -> list[str]:
+        if self.rules.allow_rarity_inversion:
+            return []
+        now = inversions(catalog)
+        return [
+            f"{card_id}: total {total} falls below a lower rarity's strongest ({total + short})"
+            for card_id, (short, total) in sorted(now.items())
+            if short > self.shortfalls.get(card_id, (0, 0))[0]
+        ]
 
     def changed(self, changes: Sequence[CardChange]) -> Catalog:
         by_card = {change.card_id: change for change in changes}
@@ -143,7 +204,7 @@ class Tuning:
 
     def apply(self, card: CardDef, change: CardChange) -> CardDef:
         data = card_to_data(card)
-        by_stat = {knob.stat: knob for knob in knobs(card, self.mode)}
+        by_stat = {knob.stat: knob for knob in knobs(card, self.mode)}  # locks bind searches
         for stat in change.stats:
             knob = by_stat.get(stat.stat)
             if knob is None or knob.value != stat.old:
@@ -158,7 +219,10 @@ class Tuning:
         lines: list[str] = []
         for change in changes:
             lines += budget_misses(catalog[change.card_id])
+            if self.rules.locks and not self.knobs(self.catalog[change.card_id]):
+                lines.append(f"{change.card_id}: locked")
         lines += sorted(set(lint_catalog(catalog)) - self.misses - set(lines))
+        lines += self.inversion_problems(catalog)
         return list(dict.fromkeys(lines))
 
     def candidates(
@@ -174,10 +238,10 @@ class Tuning:
         # Each step starts from the one before, so that a larger step never moves a number
         # less than a smaller one did (two stats may share one budget).
         data = card_to_data(card)
-        reached = {knob.stat: knob.value for knob in knobs(card, self.mode)}
+        reached = {knob.stat: knob.value for knob in self.knobs(card)}
         for percent in steps:
             stats: list[StatChange] = []
-            for knob in knobs(card, self.mode):
+            for knob in self.knobs(card):
                 now = reached[knob.stat]
                 new = self._furthest(around, data, knob, now, knob.moved(percent, direction))
                 data, reached[knob.stat] = _set(data, knob.path, new), new
@@ -218,15 +282,48 @@ class Tuning:
     def _allowed(self, around: Catalog, card: CardDef) -> bool:
         """No further over its rarity's budgets than it was (a card within them stays
         within), and the catalogue misses nothing new."""
-        if budget_excess(card) > budget_excess(self.catalog[card.card_id]):
+        given = self.catalog[card.card_id]
+        # Caps and floors apart: a card over its caps must not buy its way down by going
+        # under a floor.
+        if cap_excess(card) > cap_excess(given) or floor_shortfall(card) > floor_shortfall(given):
             return False
         cards = [card if c.card_id == card.card_id else c for c in around.cards()]
-        misses = set(lint_catalog(Catalog(around.id, cards))) - set(budget_misses(card))
-        return misses <= self.misses
+        changed = Catalog(around.id, cards)
+        misses = set(lint_catalog(changed)) - set(budget_misses(card))
+        return misses <= self.misses and not self.inversion_problems(changed)
 
     def write(self, changes: Sequence[CardChange], path: Path) -> None:
         base = self.catalog_id.replace("+", "_")
         write_catalog_file(path, f"{base}_tuned", self.changed(changes).cards(), TITLE)
+
+
+def character_total(card: CharacterCard) -> int:
+    return card.hp + card.str_ + card.mp + card.def_
+
+
+def inversions(catalog: Catalog) -> dict[str, tuple[int, int]]:
+    """Character id → (how far its total HP+STR+MP+DEF falls below the strongest character
+    of any lower rarity, its total), for the characters that do fall below."""
+    strongest: dict[str, int] = {}
+    characters = [c for c in catalog.cards() if isinstance(c, CharacterCard)]
+    for card in characters:
+        total = character_total(card)
+        strongest[card.rarity] = max(strongest.get(card.rarity, 0), total)
+    out: dict[str, tuple[int, int]] = {}
+    for card in characters:
+        rank = RARITIES.index(card.rarity)
+        lower = [strongest.get(r, 0) for r in RARITIES[:rank]]
+        total = character_total(card)
+        short = max(lower, default=0) - total
+        if short > 0:
+            out[card.card_id] = (short, total)
+    return out
+
+
+def catalog_label(config: Mapping[str, Any]) -> str:
+    """The catalogue a table (or just its `catalog` option) plays, for a report: its id
+    and content hash."""
+    return resolve_catalog(config.get("catalog", DEFAULT_CATALOG)).label()
 
 
 def catalog_options(reference: str) -> dict[str, Any]:
@@ -234,10 +331,10 @@ def catalog_options(reference: str) -> dict[str, Any]:
     so that any worker can play it; an id names a catalogue of the content folders."""
     path = Path(reference)
     if path.suffix == ".toml" or path.exists():
-        _, cards, problems = read_catalog_file(path)
+        catalog_id, cards, problems = read_catalog_file(path)
         if problems:
             raise ContentError(problems)
-        return {"catalog": [card_to_data(card) for card in cards]}
+        return {"catalog": [{"catalog": catalog_id}, *(card_to_data(card) for card in cards)]}
     load_catalog(reference)  # an unknown id raises, listing the known ones
     return {"catalog": reference}
 

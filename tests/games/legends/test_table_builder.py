@@ -17,7 +17,9 @@ from .battle_tables import END_TURN, POTION, battle
 def test_every_table_option_is_a_config_option_but_the_boss_level():
     options = set(LegendsTableOptions.model_fields) - {"boss_level"}
     assert options <= set(LegendsConfig.model_fields)
-    assert not options & {"players", "boss", "catalog"}
+    assert not options & {"players", "boss"}
+    # the catalogue only by name (issue 32): never a path nor inline cards from a request
+    assert LegendsTableOptions.model_fields["catalog"].annotation is str
 
 
 def test_the_table_options_defaults_are_the_configs():

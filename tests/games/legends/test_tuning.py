@@ -7,12 +7,12 @@ from typer.testing import CliRunner
 
 from tavola.bots import make_bot
 from tavola.cli import app
-from tavola.core import ContentError, Viewer, get_game
-from tavola.core.capabilities import CardTuning, capability
-from tavola.games.legends.cards import CARD_ADAPTER
+from tavola.core import ConfigError, ContentError, Viewer, get_game
+from tavola.core.capabilities import CardTuning, TuningRules, capability
+from tavola.games.legends.cards import CARD_ADAPTER, CharacterCard
 from tavola.games.legends.catalog import Catalog, load_catalog, read_catalog_file
 from tavola.games.legends.config import check_config, parse_config
-from tavola.games.legends.lint import BUDGETS, budget_misses, lint_catalog
+from tavola.games.legends.lint import BUDGETS, FLOORS, budget_misses, lint_catalog
 from tavola.games.legends.sim_rows import LegendsRows
 from tavola.sim.spec import build_spec
 
@@ -76,10 +76,86 @@ def test_every_candidate_keeps_the_starter_set_within_budgets_and_lint_clean(mod
 
 
 def test_a_weakening_never_takes_the_set_below_its_coverage():
-    """§3.9 asks for two evil characters with HP >= 800: Ember (S1-024) stops at 800."""
-    candidates = tuning().card_changes(config("simplified"), [], "S1-024", "weaken")
-    assert candidates[-1].size == 90
+    """§3.9 asks for two evil characters with HP >= 800: S1-023 stops at 800."""
+    candidates = tuning().card_changes(config("simplified"), [], "S1-023", "weaken")
     assert {s.stat: s.new for s in candidates[-1].stats}["hp"] == 800
+
+
+def after(card_id, change):
+    card = load_catalog()[card_id]
+    stats = {"hp": card.hp, "str": card.str_, "mp": card.mp, "def": card.def_}
+    return stats | {s.stat: s.new for s in change.stats}
+
+
+def strongest_below(rarity):
+    ranks = "CRLMT"
+    return max(
+        c.hp + c.str_ + c.mp + c.def_
+        for c in load_catalog().cards()
+        if isinstance(c, CharacterCard) and ranks.index(c.rarity) < ranks.index(rarity)
+    )
+
+
+def test_a_weakened_mythic_keeps_its_floors_and_stays_above_every_lower_rarity():
+    """Issue 32: a proposal made the Mythic S1-008 (820/80/80/80) into 160/15/15/15, weaker
+    than every Common. Its floors (HP 700, STR+MP+DEF 180, each stat 40) and the strongest
+    Legendary's total (S1-022, 915) now hold it up."""
+    floor = FLOORS["M"]
+    candidates = tuning().card_changes(config("simplified"), [], "S1-008", "weaken")
+    assert candidates
+    for change in candidates:
+        stats = after("S1-008", change)
+        assert stats["hp"] >= floor.hp
+        assert stats["str"] + stats["mp"] + stats["def"] >= floor.stat_sum
+        assert min(stats["str"], stats["mp"], stats["def"]) >= floor.stat
+        assert sum(stats.values()) >= strongest_below("M") == 915
+        assert tuning().tuning_problems(config("simplified"), [change]) == []
+
+
+def test_the_designer_may_allow_a_rarity_inversion_but_never_a_floor_breach():
+    allowed = TuningRules(allow_rarity_inversion=True)
+    table = config("simplified")
+    candidates = tuning().card_changes(table, [], "S1-008", "weaken", allowed)
+    weakest = after("S1-008", candidates[-1])
+    assert sum(weakest.values()) < 915
+    assert weakest["hp"] == FLOORS["M"].hp
+    assert tuning().tuning_problems(table, [candidates[-1]], allowed) == []
+    problems = tuning().tuning_problems(table, [candidates[-1]])
+    assert problems and "lower rarity" in problems[0]
+
+
+def test_strengthening_a_common_never_lifts_it_over_a_rarer_card():
+    """S1-014, a Rare of total 265, already falls short of the strongest Common (465, an
+    authored inversion): no Common may be strengthened to widen the gap."""
+    table = config("simplified")
+    assert tuning().card_changes(table, [], "S1-019", "strengthen") == []  # the strongest C
+    candidates = tuning().card_changes(table, [], "S1-001", "strengthen")
+    assert candidates
+    assert all(sum(after("S1-001", change).values()) <= 465 for change in candidates)
+
+
+def test_floors_are_part_of_the_budgets_lint_checks():
+    weak = load_catalog()["S1-008"].model_copy(update={"hp": 160, "str_": 15})
+    misses = budget_misses(weak)
+    assert "S1-008: HP 160 is below the M floor 700" in misses
+    assert "S1-008: STR 15 is below the M floor 40" in misses
+    assert lint_catalog(load_catalog()) == []
+
+
+def test_locked_cards_and_stats_are_left_as_they_are():
+    table = config("simplified")
+    card = TuningRules(frozenset({"S1-008"}))
+    assert tuning().card_changes(table, [], "S1-008", "weaken", card) == []
+    for lock in ("hp", "S1-008:hp"):
+        rules = TuningRules(frozenset({lock}))
+        candidates = tuning().card_changes(table, [], "S1-008", "weaken", rules)
+        assert candidates
+        assert all(s.stat != "hp" for c in candidates for s in c.stats)
+    tuning().check_rules(table, TuningRules(frozenset({"S1-008", "hp", "S1-001:def"})))
+    with pytest.raises(ConfigError, match="S1-999"):
+        tuning().check_rules(table, TuningRules(frozenset({"S1-999"})))
+    with pytest.raises(ConfigError, match="agility"):
+        tuning().check_rules(table, TuningRules(frozenset({"agility"})))
 
 
 def test_strengthening_stops_at_the_rarity_budget():
@@ -150,7 +226,10 @@ def test_a_catalogue_file_travels_inline_and_an_id_by_name(tmp_path):
     path = tmp_path / "mine.toml"
     tuning().write_tuned_catalog(config("simplified"), [], path)
     inline = tuning().catalog_options(str(path))["catalog"]
-    assert isinstance(inline, list) and len(inline) == 60
+    assert isinstance(inline, list) and len(inline) == 61
+    assert inline[0] == {"catalog": "starter_S1_tuned"}  # the file's id names the cards
+    label = tuning().catalog_label({"catalog": inline})
+    assert label == f"starter_S1_tuned (sha256 {load_catalog().content_hash()})"
     assert tuning().catalog_options("starter_S1") == {"catalog": "starter_S1"}
     with pytest.raises(ContentError):
         tuning().catalog_options("no_such_catalogue")
@@ -194,3 +273,20 @@ def test_a_simplified_card_counts_for_the_seat_it_was_dealt_to():
     assert len(plays) == len({card for card, _ in plays}) > 30
     for card, seat in plays:
         assert card in dealt[seat]
+
+
+def test_an_over_budget_card_comes_down_to_its_floors_not_under_them():
+    """OP-001 is over its R caps: it may come down as far as the R floors (with the
+    inversion allowed), never under one to buy its way down."""
+    table = config("simplified", catalog=["starter_S1", OVERPOWERED])
+    rules = TuningRules(allow_rarity_inversion=True)
+    candidates = tuning().card_changes(table, [], "OP-001", "weaken", rules)
+    assert [c.label for c in candidates][-3:] == ["-70%", "-80%", "-90%"]
+    floor = FLOORS["R"]
+    for change in candidates:
+        stats = {s.stat: s.new for s in change.stats}
+        assert (
+            stats["hp"] >= floor.hp and min(stats["str"], stats["mp"], stats["def"]) >= floor.stat
+        )
+        assert stats["str"] + stats["mp"] + stats["def"] >= floor.stat_sum
+        assert tuning().tuning_problems(table, [change], rules) == []
