@@ -176,7 +176,8 @@ def test_a_boss_level_json_cannot_hold_is_refused_at_parsing(client, value):
         ("legends", '{"timers": {"turn_s": 86400.001}}', "options.timers.turn_s"),
         ("legends", '{"timers": {"turn_s": 0}}', "options.timers.turn_s"),
         ("legends", '{"max_rounds": true}', "options.max_rounds"),
-        ("legends", '{"catalog": "starter_S1"}', "options.catalog"),
+        ("legends", '{"catalog": "../../etc/passwd"}', "options.catalog"),  # names, no paths
+        ("legends", '{"catalog": "no_such_catalogue"}', "options.catalog"),
         ("trono", '{"max_turns": 9223372036854775808}', "options.max_turns"),
         ("trono", '{"victory_banners": false}', "options.victory_banners"),
         ("trono", '{"start_at": "9999-12-31T23:59:59Z"}', "options.start_at"),
