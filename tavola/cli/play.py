@@ -13,12 +13,22 @@ import typer
 from rich.console import Console
 
 from tavola.bots import BOT_NAMES, make_bot, seat_kind_usage
-from tavola.core import Event, IllegalAction, Player, Table, TavolaError, Viewer, filter_events
+from tavola.core import (
+    Event,
+    Game,
+    IllegalAction,
+    Player,
+    Table,
+    TavolaError,
+    Viewer,
+    filter_events,
+)
 from tavola.core.capabilities import (
     HUMAN,
     QuitGame,
     TerminalRequest,
     TerminalScreen,
+    TerminalSetup,
     TerminalTable,
     capability,
 )
@@ -112,25 +122,47 @@ def play(
         game_flags.show_help(ctx, game_name, model)
     flags = game_flags.parse(model, list(ctx.args), game_name)
     console = Console(highlight=False)
-    # A seed drawn here gets a random salt; one the player chose, a salt derived from it.
-    # A drawn seed is told only at the end, with its salt: printed now, it would give
-    # everyone at the terminal every hidden card.
-    salt = new_salt() if seed is None else salt_of_chosen_seed(seed)
-    if seed is None:
-        seed = secrets.randbelow(2**31)
     request = TerminalRequest(mode, _split(seats), _split(names), _split(teams), lang, flags)
-    try:
-        setup = terminal.terminal_table(request)
-        table = Table(game, setup.config, seed, salt=salt)
-    except TavolaError as exc:
-        console.print(f"[red]{exc.code}[/]: {exc.localized(lang)}")
-        raise typer.Exit(2) from None
+    table, setup = _new_table(game, terminal, request, seed, console)
     played = game.info.mode_of({"mode": mode} if mode else {}, setup.config)
     if played is not None:  # `simulate` may default to another mode: say which this is
         console.print(say(lang, "mode", mode=played, modes=", ".join(game.info.modes)))
     screen = terminal.terminal_screen(console, Prompt(console), lang)
-    kinds = _seat_kinds(table, setup.seats)
-    players = _players(table, kinds, screen, seed, lang)
+    _play_out(table, setup.seats, screen, console, lang, save)
+
+
+def _new_table(
+    game: Game[Any],
+    terminal: TerminalTable,
+    request: TerminalRequest,
+    seed: int | None,
+    console: Console,
+) -> tuple[Table, TerminalSetup]:
+    """The table the request asks for. A seed drawn here gets a random salt; one the player
+    chose, a salt derived from it. A drawn seed is told only at the end, with its salt:
+    printed now, it would give everyone at the terminal every hidden card."""
+    salt = new_salt() if seed is None else salt_of_chosen_seed(seed)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    try:
+        setup = terminal.terminal_table(request)
+        return Table(game, setup.config, seed, salt=salt), setup
+    except TavolaError as exc:
+        console.print(f"[red]{exc.code}[/]: {exc.localized(request.lang)}")
+        raise typer.Exit(2) from None
+
+
+def _play_out(
+    table: Table,
+    seat_kinds: tuple[str, ...],
+    screen: TerminalScreen,
+    console: Console,
+    lang: str,
+    save: Path | None,
+) -> None:
+    """The game from its opening to its end (or a quit), told as its one person sees it."""
+    kinds = _seat_kinds(table, seat_kinds)
+    players = _players(table, kinds, screen, table.seed, lang)
     humans = [seat for seat, kind in kinds.items() if kind == HUMAN]
     # One person at the table reads the game as its seat sees it; otherwise as the public.
     viewer = Viewer.seat(humans[0]) if len(humans) == 1 else Viewer.public()

@@ -8,7 +8,7 @@ import contextlib
 import logging
 import os
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -82,37 +82,7 @@ def create_app(
     service.games.watched = lambda game_id: game_id in hub.connections  # kept in memory
     service.games.on_set_aside = hub.set_aside_threadsafe
 
-    @contextlib.asynccontextmanager
-    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        hub.loop = asyncio.get_running_loop()
-        await run_in_threadpool(service.games.reload_all)
-        # Moves are played on the loop and committed there: SQLite's at once, a database
-        # server's awaited while the loop goes on.
-        service.writes.attach(hub.loop, awaited=None if db.is_sqlite else db.awaited())
-        listener = None
-        if not db.is_sqlite:
-
-            def moved_elsewhere(game_id: str, version: int) -> None:
-                if service.games.refresh(game_id, version or None):
-                    hub.changed_threadsafe(game_id, version)
-
-            def catch_up_all() -> None:
-                for game_id in list(service.live):
-                    moved_elsewhere(game_id, 0)
-
-            listener = Listener(db.url, moved_elsewhere, catch_up_all, own=repo.origin())
-            listener.start()
-        task = asyncio.create_task(_automation(service, tick))
-        try:
-            yield
-        finally:
-            task.cancel()
-            service.close()
-            service.writes.attach(None)
-            if listener is not None:
-                listener.stop()
-            await db.dispose_awaited()
-            db.dispose()
+    lifespan = _lifespan(db, hub, service, tick)
 
     app = FastAPI(
         title="Tavola",
@@ -151,6 +121,47 @@ def create_app(
         app.mount("/", StaticFiles(directory=pages.WEB, html=True), name="web")
     publish_exact_schemas(app)
     return app
+
+
+def _lifespan(
+    db: Database, hub: Hub, service: GameService, tick: float
+) -> Callable[[FastAPI], contextlib.AbstractAsyncContextManager[None]]:
+    """The app's life: games reloaded, moves committed on the loop, on a database server a
+    listener for other workers' moves, and the bots' and clocks' automation."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        hub.loop = asyncio.get_running_loop()
+        await run_in_threadpool(service.games.reload_all)
+        # Moves are played on the loop and committed there: SQLite's at once, a database
+        # server's awaited while the loop goes on.
+        service.writes.attach(hub.loop, awaited=None if db.is_sqlite else db.awaited())
+        listener = None
+        if not db.is_sqlite:
+
+            def moved_elsewhere(game_id: str, version: int) -> None:
+                if service.games.refresh(game_id, version or None):
+                    hub.changed_threadsafe(game_id, version)
+
+            def catch_up_all() -> None:
+                for game_id in list(service.live):
+                    moved_elsewhere(game_id, 0)
+
+            listener = Listener(db.url, moved_elsewhere, catch_up_all, own=repo.origin())
+            listener.start()
+        task = asyncio.create_task(_automation(service, tick))
+        try:
+            yield
+        finally:
+            task.cancel()
+            service.close()
+            service.writes.attach(None)
+            if listener is not None:
+                listener.stop()
+            await db.dispose_awaited()
+            db.dispose()
+
+    return lifespan
 
 
 async def _automation(service: GameService, tick: float) -> None:

@@ -142,34 +142,7 @@ class Tables:
             table = Table(game, config, seed, setup, salt=salt)
         except TavolaError as exc:
             raise refusal_of(exc) from None
-        passes: dict[str, SeatPass] = {}
-        infos: dict[str, SeatInfo] = {}
-        invites: dict[str, str] = {}
-        automata = game.info.automata
-        order = sorted(range(len(seats)), key=lambda i: seats[i].kind in automata)  # stable
-        named = _view_names(table)
-        for i, seat in enumerate(game.seats(table.state)):
-            plan = seats[order[i]] if i < len(order) else ADDED_SEAT
-            human = plan.kind == HUMAN
-            token_hash, joined = None, False
-            if human and holders is not None and seat in holders:
-                token_hash, joined = holders[seat], True
-            elif human and kept is not None:
-                joined = seat in kept
-            elif human and i < len(order) and order[i] == creator:
-                token = new_token()
-                passes[seat], token_hash, joined = SeatPass(token=token), hash_token(token), True
-            elif human:
-                invite = new_token()
-                passes[seat], invites[seat] = SeatPass(invite=invite), hash_token(invite)
-            infos[seat] = SeatInfo(
-                seat,
-                named.get(seat) or plan.name or seat,
-                HUMAN if human else "bot",
-                None if human else plan.kind,
-                token_hash,
-                joined=joined,
-            )
+        passes, infos, invites = _seat_people(game, table, seats, creator, kept, holders)
         live = Live(game_id, table, 0, "active", infos)
         live.seed_known, live.invite_only = seed_known, invite_only
         live.campaign_id = campaign_id
@@ -386,3 +359,44 @@ def _view_names(table: Table) -> dict[str, str]:
         for seat, entry in seats.items()
         if isinstance(entry, Mapping) and entry.get("name")
     }
+
+
+def _seat_people(
+    game: Game[Any],
+    table: Table,
+    seats: Sequence[SeatPlan],
+    creator: int | None,
+    kept: Collection[str] | None,
+    holders: Mapping[str, str | None] | None,
+) -> tuple[dict[str, SeatPass], dict[str, SeatInfo], dict[str, str]]:
+    """Who sits where, as `Tables.open` says: each seat's info, the passes handed out now
+    (the creator's token, the others' invites) and the invites' hashes."""
+    passes: dict[str, SeatPass] = {}
+    infos: dict[str, SeatInfo] = {}
+    invites: dict[str, str] = {}
+    automata = game.info.automata
+    order = sorted(range(len(seats)), key=lambda i: seats[i].kind in automata)  # stable
+    named = _view_names(table)
+    for i, seat in enumerate(game.seats(table.state)):
+        plan = seats[order[i]] if i < len(order) else ADDED_SEAT
+        human = plan.kind == HUMAN
+        token_hash, joined = None, False
+        if human and holders is not None and seat in holders:
+            token_hash, joined = holders[seat], True
+        elif human and kept is not None:
+            joined = seat in kept
+        elif human and i < len(order) and order[i] == creator:
+            token = new_token()
+            passes[seat], token_hash, joined = SeatPass(token=token), hash_token(token), True
+        elif human:
+            invite = new_token()
+            passes[seat], invites[seat] = SeatPass(invite=invite), hash_token(invite)
+        infos[seat] = SeatInfo(
+            seat,
+            named.get(seat) or plan.name or seat,
+            HUMAN if human else "bot",
+            None if human else plan.kind,
+            token_hash,
+            joined=joined,
+        )
+    return passes, infos, invites

@@ -77,6 +77,26 @@ def spans_of(games: int, chunk_size: int) -> list[Span]:
     return [(start, min(start + chunk_size, games)) for start in range(0, games, chunk_size)]
 
 
+def _check_run(games: int, workers: int, backend: str, scheduler: str | None) -> None:
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    if workers < 1:
+        raise ValueError("workers must be at least 1")
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend '{backend}'; known: {', '.join(BACKENDS)}")
+    if scheduler and backend != "dask":
+        raise ValueError("--scheduler needs --backend dask")
+
+
+def _check_every_game(by_game: dict[int, Row], rows: list[Row], games: int) -> None:
+    """A run that was not stopped came back with each game exactly once."""
+    missing = [index for index in range(games) if index not in by_game]
+    if missing:
+        raise RuntimeError(f"games {missing[:5]} never came back")
+    if [row["game"] for row in rows] != list(range(games)):
+        raise RuntimeError("the gathered rows do not cover every game exactly once")
+
+
 def simulate(
     spec: SimSpec,
     games: int,
@@ -94,14 +114,7 @@ def simulate(
     With `stoppable`, a `KeyboardInterrupt` (SIGINT, or a signal the caller turns into
     one) ends the run with the games finished so far (`SimResult.stopped`); without, it
     propagates, as for a run inside a larger search that cannot use half a measurement."""
-    if games < 1:
-        raise ValueError("games must be at least 1")
-    if workers < 1:
-        raise ValueError("workers must be at least 1")
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend '{backend}'; known: {', '.join(BACKENDS)}")
-    if scheduler and backend != "dask":
-        raise ValueError("--scheduler needs --backend dask")
+    _check_run(games, workers, backend, scheduler)
     size = chunk_size or default_chunk_size(games, workers)
     spans = spans_of(games, size)
     start = time.perf_counter()
@@ -140,11 +153,7 @@ def simulate(
     seconds = time.perf_counter() - start
     rows = [by_game[index] for index in sorted(by_game)]
     if stopped is None:
-        missing = [index for index in range(games) if index not in by_game]
-        if missing:
-            raise RuntimeError(f"games {missing[:5]} never came back")
-        if [row["game"] for row in rows] != list(range(games)):
-            raise RuntimeError("the gathered rows do not cover every game exactly once")
+        _check_every_game(by_game, rows, games)
     return SimResult(
         spec=spec,
         rows=rows,

@@ -202,43 +202,46 @@ def build_sections(
             image=before_after(result, folder, lambda card: card_label(names, card)),
         ),
     ]
+    sections += [search_section(result), confirm_section(result), measurements_section(result)]
+    return sections
+
+
+def search_section(result: TuningResult) -> Section:
+    """Every change tried, round by round."""
     attempts = [
         (attempt.round, search.card_id, attempt)
         for search in result.searches.values()
         for attempt in search.attempts
     ]
-    sections.append(
-        Section(
-            "Search",
-            "Every change tried: its trial run, its confirming run (when the trial put the"
-            " card within band), and the verdict.",
-            header=["round", "card", "change", "trial", "confirming run", "verdict"],
-            rows=[
-                [
-                    str(number),
-                    card,
-                    f"{a.change.label}: {a.change.describe()}",
-                    impact_text(a.trial),
-                    impact_text(a.confirm) if a.confirm else "",
-                    a.verdict,
-                ]
-                for number, card, a in sorted(attempts, key=lambda t: (t[0], t[1]))
-            ],
-        )
+    return Section(
+        "Search",
+        "Every change tried: its trial run, its confirming run (when the trial put the"
+        " card within band), and the verdict.",
+        header=["round", "card", "change", "trial", "confirming run", "verdict"],
+        rows=[
+            [
+                str(number),
+                card,
+                f"{a.change.label}: {a.change.describe()}",
+                impact_text(a.trial),
+                impact_text(a.confirm) if a.confirm else "",
+                a.verdict,
+            ]
+            for number, card, a in sorted(attempts, key=lambda t: (t[0], t[1]))
+        ],
     )
-    sections.append(confirm_section(result))
-    sections.append(
-        Section(
-            "Measurements",
-            "Each run's seed is derived from the run's seed and its label.",
-            header=["run", "games", "seed", "changed cards"],
-            rows=[
-                [m.label, str(m.games), str(m.seed), " ".join(c.card_id for c in m.changes)]
-                for m in result.measurements
-            ],
-        )
+
+
+def measurements_section(result: TuningResult) -> Section:
+    return Section(
+        "Measurements",
+        "Each run's seed is derived from the run's seed and its label.",
+        header=["run", "games", "seed", "changed cards"],
+        rows=[
+            [m.label, str(m.games), str(m.seed), " ".join(c.card_id for c in m.changes)]
+            for m in result.measurements
+        ],
     )
-    return sections
 
 
 def confirm_section(result: TuningResult) -> Section:

@@ -81,26 +81,31 @@ def override(
         return referee_seat(table.state, referee), Action("override", **with_at(payload, at))
 
     def audited(table: Table, events: list[Event]) -> list[str]:
-        view = readable(table, Viewer.referee())
-        people = {uid: p.display_name for uid, p in table.state.players.items()}
-        lines = []
-        for event in events:
-            if event.type != "referee_override":
-                continue
-            data = event.data
-            words = audit_words(view, data, people, lang)  # as the console says it
-            lines.append(
-                say(
-                    lang,
-                    "audit",
-                    seq=data["seq"],
-                    kind=words["kind"],
-                    about=words["about"] or "—",
-                    before=words["before"],
-                    after=words["after"],
-                    reason=data["reason"],
-                )
-            )
-        return lines
+        return _audit_lines(table, events, lang)
 
     run(file, lang, build, bbcode=bbcode, after=audited)
+
+
+def _audit_lines(table: Table, events: list[Event], lang: str) -> list[str]:
+    """Each override the action made, as the console says it."""
+    view = readable(table, Viewer.referee())
+    people = {uid: p.display_name for uid, p in table.state.players.items()}
+    lines = []
+    for event in events:
+        if event.type != "referee_override":
+            continue
+        data = event.data
+        words = audit_words(view, data, people, lang)
+        lines.append(
+            say(
+                lang,
+                "audit",
+                seq=data["seq"],
+                kind=words["kind"],
+                about=words["about"] or "—",
+                before=words["before"],
+                after=words["after"],
+                reason=data["reason"],
+            )
+        )
+    return lines
