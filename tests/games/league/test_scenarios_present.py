@@ -5,8 +5,13 @@ other scenario file in tests/games/legends/test_scenarios.py), or a test here: s
 import re
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[3]
 SPEC = REPO.parent / "shared" / "rules" / "legend_a_league.md"
+pytestmark = pytest.mark.skipif(
+    not SPEC.exists(), reason="no shared/ beside the checkout: the spec's scenario list is there"
+)
 FOLDER = REPO / "scenarios" / "league"
 AS_TESTS = {1, 2, 3, 4, 5, 6, 50}
 
