@@ -309,14 +309,18 @@ def test_forum_post_with_invalid_parts_is_listed_then_recorded_as_written(ready,
     path.write_bytes(ready.read_bytes())
     written = "attacca difesa tassa arruola"  # no target, then a fourth action
     out = refused(path, "E_ACTION_COUNT", "post", path, "--team", "lannister", written)
-    assert "E_TARGET_REQUIRED: Azione 1: un attacco richiede un bersaglio." in out
-    assert "--as-written" in out
-    check = trono("post", path, "--team", "lannister", written, "--check", "--lang", "en")
+    # every part named as what it is, never by its code (issue 27, point 5)
     assert (
-        check.exit_code == 1
-        and "E_TARGET_REQUIRED: Action 1: an attack needs a target." in check.output
+        "Azione 1, l'attacco di Lannister senza bersaglio, sarà nulla: un attacco richiede "
+        "un bersaglio." in out
     )
-    assert "Il post è valido" in ok("post", path, "--team", "lannister", "tax tax tax", "--check")
+    assert "E_TARGET_REQUIRED" not in out and "--as-written" in out
+    check = trono("post", path, "--team", "lannister", written, "--check", "--lang", "en")
+    assert check.exit_code == 1 and "E_" not in check.output
+    assert "Action 1, Lannister's attack with no target, will be void: an attack needs" in (
+        check.output
+    )
+    assert "Tutto in regola" in ok("post", path, "--team", "lannister", "tax tax tax", "--check")
     out = ok(
         "post", path, "--team", "lannister", written, "--as-written", "--at", "2025-03-03T12:00Z"
     )
