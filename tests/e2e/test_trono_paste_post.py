@@ -73,7 +73,7 @@ def test_the_console_lists_every_void_part_of_a_pasted_post_then_records_it_as_w
     told = check(api, game_id, referee, action)
     # every problem at once, in the order the rules check them, each part named
     assert told == [
-        f"Azione 4 in più, la tassa di {name}, sarà nulla: Un post contiene esattamente 3 "
+        f"Azione 4 in più, la tassa di {name}, sarà nulla: un post contiene esattamente 3 "
         "azioni (ricevute: 4).",
         f"Azione 3, l'attacco di {name} al Trono, sarà nulla: {sitting} verrebbe attaccata "
         "3 volte.",

@@ -57,7 +57,7 @@ def problem_text(
     written = entry.get("written")
     if part == "line":
         return _say(lang, "line", what=str(written))
-    why = void_reason(lang, entry).rstrip(". ")
+    why = _after_colon(void_reason(lang, entry).rstrip(". "))
     key = part + ("_void" if void else "")
     if part in ("slot", "action"):
         if written is None:
@@ -114,6 +114,14 @@ def deploy_words(state: TronoState, written: Any) -> Any:
     if slot is not None:
         return Phrase("forum.void.deploy_slot", {"character": name, "slot": slot})
     return name
+
+
+_ARTICLES = ("Un ", "Una ", "Uno ", "Il ", "La ", "Lo ", "Le ", "Gli ", "I ", "L'", "A ", "The ")
+
+
+def _after_colon(why: str) -> str:
+    """A sentence put after a colon starts small ("…: un post contiene…"); a name stays."""
+    return why[0].lower() + why[1:] if why.startswith(_ARTICLES) else why
 
 
 def _say(lang: str, key: str, **params: Any) -> str:

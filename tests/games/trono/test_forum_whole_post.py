@@ -53,7 +53,7 @@ Schieriamo Ilario Sottovoce su Tyrell
 Condizione di abbandono: 25 soldati"""
 
 STARK_PROBLEMS_IT = [
-    "Azione 4 in più, la tassa di Stark, sarà nulla: Un post contiene esattamente 3 azioni "
+    "Azione 4 in più, la tassa di Stark, sarà nulla: un post contiene esattamente 3 azioni "
     "(ricevute: 4).",
     "Azione 1, l'attacco di Stark al Trono, sarà nulla: chi siede sul Trono o sulla Torre "
     "non può attaccare «Trono».",
@@ -62,7 +62,7 @@ STARK_PROBLEMS_IT = [
     "un'altra casata.",
     "Schieramento di Ilario Sottovoce su Tyrell, sarà nullo: Ilario Sottovoce non era "
     "posseduto a inizio turno.",
-    "Condizione di abbandono a 25 soldati, sarà nulla: La condizione di abbandono 25 deve "
+    "Condizione di abbandono a 25 soldati, sarà nulla: la condizione di abbandono 25 deve "
     "essere tra 0 e 20.",
     "Riga non letta, non farà parte del post: «Ciao arbitri, ecco il nostro post.»",
 ]
@@ -218,7 +218,7 @@ def test_a_missing_action_is_named_missing():
     table = g4()
     (problem,) = checked(table, pasted("greyjoy", "Tassa, Raduna"))
     assert problem.message_it == (
-        "Manca l'azione 3: Un post contiene esattamente 3 azioni (ricevute: 2)."
+        "Manca l'azione 3: un post contiene esattamente 3 azioni (ricevute: 2)."
     )
 
 
