@@ -155,6 +155,14 @@ def test_two_referees_run_a_turn_from_the_console(open_page, api: Api, artifacts
     # its deployment as the forum writes it: a character Stark does not own is void
     record.locator('textarea[data-field$="-deploy_text"]').fill("Brina Valdinebbia (azione 1)")
     record.locator('[data-step$="-send"]').click()
+    # the void part named before sealing (issue 27, point 5), then recorded as written
+    expect(record.locator(".problems li")).to_have_text(
+        [
+            "Deployment of Brina Valdinebbia on action 1, will be void: Brina Valdinebbia "
+            "was not owned at the turn's opening."
+        ]
+    )
+    record.locator('[data-step$="-as-written"]').click()
     stark = it.locator('.post-list li[data-house="stark"]')
     expect(stark).to_contain_text("copiato dal forum da Umpire")  # the referee's name, not seat id
     expect(stark.locator(".post-void")).to_be_visible()

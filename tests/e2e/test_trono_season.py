@@ -127,6 +127,9 @@ def copy_post(console: Page, house: str, author: str, posted_at: str, kinds: lis
     for n, kind in enumerate(kinds, start=1):
         record.locator(f'select[data-field$="-slot{n}"]').select_option(kind)
     record.locator('[data-step$="-send"]').click()
+    if "attack" in kinds:  # its void part named first, then recorded as written (issue 27)
+        expect(record.locator(".problems li")).to_contain_text(["sarà nulla"])
+        record.locator('[data-step$="-as-written"]').click()
     expect(console.locator(f'.post-list li[data-house="{house}"].posted')).to_be_visible()
 
 

@@ -105,7 +105,7 @@ def _slot_of(words: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-class _Names:
+class CharacterNames:
     """The catalogue's names, read once per post: a name or an id to its character, and
     each word of a name to the characters whose names have it."""
 
@@ -176,7 +176,7 @@ def parse_forum_deploy(
     parentheses or after "su"/"on". A name no character has is kept as written, so the
     post records it void with its reason (DECISIONS 22)."""
     _check_bounds(text)
-    names = _Names(catalogue, owned or [])
+    names = CharacterNames(catalogue, owned or [])
     deploys: list[Json] = []
     pending = _split_top(_LEAD.sub("", text.strip()))[::-1]  # a stack: the next part last
     read = 0

@@ -40,6 +40,7 @@ from .bot import ReferenceBot, post_menu
 from .characters import CatalogueProblem
 from .clock import BadInstant, format_instant, parse_instant, parse_local
 from .config import TronoConfig, parse_config
+from .copied_post import copied_problems, read_post_text, unread_void
 from .determinize import player_world
 from .evaluate import evaluate
 from .exports import exports_for
@@ -63,6 +64,7 @@ from .table_options import (
 )
 from .terminal import TronoFlags, TronoTerminal, flag_options, terminal_table
 from .views import revealed_at_end, view_for
+from .void_words import named_problems
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -330,6 +332,7 @@ class TronoGame:
             raise refuse("E_NOT_MEMBER", user=str(author))
         posted = _forum_time(state, args.get("posted_at"), at)
         args = _with_written_deployments(state, found, args)
+        args, unread = read_post_text(state, found, args)
         examined = examine_post(state, author, args, posted, copied=True)
         return self._seal(
             state,
@@ -339,7 +342,7 @@ class TronoGame:
             examined.deploy,
             examined.threshold,
             posted,
-            void=[p.to_json() for p in examined.problems],
+            void=[p.to_json() for p in examined.problems] + unread_void(unread),
             recorded_by=referee_uid,
         )
 
@@ -468,8 +471,9 @@ class TronoGame:
     def check(self, state: TronoState, seat: str, action: Action) -> list[IllegalAction]:
         """Every problem of an action before it is sent: a team's post gets the whole list
         of A6 (`post_problems`, in the spec's order), anything else its refusal, if any."""
+        work = state.clone()
         try:
-            self.apply(state.clone(), seat, action)
+            self.apply(work, seat, action)
         except IllegalAction as refused:
             kind, _, uid = seat.partition(":")
             if action.type != "submit_post" or kind != "player":
@@ -479,8 +483,14 @@ class TronoGame:
                 when = parse_instant(str(at)) if at is not None else state.now
             except BadInstant:
                 return [refused]
-            found = [p.refusal() for p in post_problems(state, uid, action.args, when)]
-            return found or [refused]
+            found = post_problems(state, uid, action.args, when)
+            whole = [p.refusal() for p in found if p.part == "post"]
+            own = state.team_of(uid)
+            house = own.key if own is not None else ""
+            named = named_problems(state, house, [p.to_json() for p in found], void=False)
+            return whole or list(named) or [refused]
+        if action.type == "record_post":  # what sealing it voids, every part (issue 27)
+            return list(copied_problems(state, work, str(action.args.get("team"))))
         return []
 
     def timeout_action(self, state: TronoState, seat: str) -> Action:

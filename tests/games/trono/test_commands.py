@@ -309,14 +309,18 @@ def test_forum_post_with_invalid_parts_is_listed_then_recorded_as_written(ready,
     path.write_bytes(ready.read_bytes())
     written = "attacca difesa tassa arruola"  # no target, then a fourth action
     out = refused(path, "E_ACTION_COUNT", "post", path, "--team", "lannister", written)
-    assert "E_TARGET_REQUIRED: Azione 1: un attacco richiede un bersaglio." in out
-    assert "--as-written" in out
-    check = trono("post", path, "--team", "lannister", written, "--check", "--lang", "en")
+    # every part named as what it is, never by its code (issue 27, point 5)
     assert (
-        check.exit_code == 1
-        and "E_TARGET_REQUIRED: Action 1: an attack needs a target." in check.output
+        "Azione 1, l'attacco di Lannister senza bersaglio, sarà nulla: un attacco richiede "
+        "un bersaglio." in out
     )
-    assert "Il post è valido" in ok("post", path, "--team", "lannister", "tax tax tax", "--check")
+    assert "E_TARGET_REQUIRED" not in out and "--as-written" in out
+    check = trono("post", path, "--team", "lannister", written, "--check", "--lang", "en")
+    assert check.exit_code == 1 and "E_" not in check.output
+    assert "Action 1, Lannister's attack with no target, will be void: an attack needs" in (
+        check.output
+    )
+    assert "Tutto in regola" in ok("post", path, "--team", "lannister", "tax tax tax", "--check")
     out = ok(
         "post", path, "--team", "lannister", written, "--as-written", "--at", "2025-03-03T12:00Z"
     )
@@ -324,6 +328,54 @@ def test_forum_post_with_invalid_parts_is_listed_then_recorded_as_written(ready,
     assert "Azione 1: attacca — nulla: un attacco richiede un bersaglio" in out
     assert "Azione 4 in più, arruola — nulla: Un post contiene esattamente 3 azioni" in out
     assert log_types(path)[-1] == "record_post"
+
+
+FORUM_POST = """[quote="Arbitro"]Si apre il turno 1.[/quote]
+Ciao arbitri!
+[b]Personaggi[/b]
+Nerea (Stark)
+[b]Azioni[/b]
+1. Difendi
+2. Tassa
+3. Raduna
+"""
+
+
+def test_post_forum_reads_a_whole_forum_post_and_checks_it_as_the_console_does(ready, tmp_path):
+    """Issue 27, point 5: `post --forum FILE` (or - for the input), the console's paste box."""
+    path = tmp_path / "game.json"
+    path.write_bytes(ready.read_bytes())
+    written = tmp_path / "post.txt"
+    written.write_text(FORUM_POST, encoding="utf-8")
+    check = trono("post", path, "--team", "lannister", "--forum", written, "--check")
+    assert check.exit_code == 1 and "E_" not in check.output
+    assert check.output.splitlines() == [
+        "Schieramento di Nerea Salsedine su Stark, sarà nullo: Nerea Salsedine non era "
+        "posseduto a inizio turno.",
+        "Riga non letta, non farà parte del post: «Ciao arbitri!»",
+    ]
+    before = path.read_bytes()
+    refused_whole = trono("post", path, "--team", "lannister", "--forum", written)
+    assert refused_whole.exit_code == 1 and "--as-written" in refused_whole.output
+    assert path.read_bytes() == before
+    clean = "Azioni: Difendi, Tassa, Raduna"
+    out = runner.invoke(
+        app,
+        ["trono", "post", str(path), "--team", "lannister", "--forum", "-", "--check"],
+        input=clean,
+    )
+    assert out.exit_code == 0 and "Tutto in regola" in out.output
+    out = ok("post", path, "--team", "lannister", "--forum", written, "--as-written")
+    assert "Azioni: difesa, tassa, raduna" in out
+    assert "Riga del post non letta: «Ciao arbitri!» — non ne fa parte" in out
+    assert log_types(path)[-1] == "record_post"
+
+
+def test_post_without_actions_nor_forum_is_refused_in_words(ready, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_bytes(ready.read_bytes())
+    out = refused(path, "E_POST_NOTHING", "post", path, "--team", "lannister")
+    assert "--forum FILE" in out
 
 
 def test_post_reads_deployments_as_the_forum_writes_them(ready, tmp_path):

@@ -15,7 +15,7 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "accepted": "Accettato: {what}.",
         "post_sealed": "Post di {house} per il turno {turn} sigillato: {at}, autore {author}. "
         "Azioni: {actions}",
-        "post_ok": "Il post è valido: si può sigillare.",
+        "post_ok": "Tutto in regola: nessuna parte del post sarà nulla.",
         "deploy": "Schieramenti: {list}",
         "abandon": "Condizione di abbandono: meno di {soldiers}",
         "next": "Prossimo passo: {hint}",
@@ -37,6 +37,9 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "E_POST_PROBLEMS": "Correggi il post oppure, se sul forum è scritto proprio così, "
         "registralo com'è con --as-written: le parti non valide saranno nulle, il resto vale.",
         "E_NO_MEMBERS": "La squadra {team} non ha membri.",
+        "E_POST_NOTHING": "Scrivi le tre azioni, oppure dai il post intero del forum con "
+        "--forum FILE (- per leggerlo dall'input).",
+        "E_FORUM_FILE": "Non leggo il post del forum da {path}: {detail}",
         "E_DRAW_PURPOSE": "L'estrazione attesa ora è {expected}, non {given}.",
         "E_BEFORE_DEADLINE": "Il turno si chiude alla scadenza ({deadline}): --at non può "
         "essere precedente.",
@@ -49,7 +52,7 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "accepted": "Accepted: {what}.",
         "post_sealed": "{house}'s post for turn {turn} sealed: {at}, author {author}. "
         "Actions: {actions}",
-        "post_ok": "The post is valid: it can be sealed.",
+        "post_ok": "All in order: no part of the post will be void.",
         "deploy": "Deployments: {list}",
         "abandon": "Abandonment condition: fewer than {soldiers}",
         "next": "Next: {hint}",
@@ -70,6 +73,9 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "E_POST_PROBLEMS": "Correct the post or, if the forum post reads exactly so, record it "
         "as written with --as-written: its invalid parts will be void, the rest stands.",
         "E_NO_MEMBERS": "Team {team} has no members.",
+        "E_POST_NOTHING": "Write the three actions, or give the whole forum post with "
+        "--forum FILE (- to read it from the input).",
+        "E_FORUM_FILE": "Cannot read the forum post from {path}: {detail}",
         "E_DRAW_PURPOSE": "The draw expected now is {expected}, not {given}.",
         "E_BEFORE_DEADLINE": "The turn locks at its deadline ({deadline}): --at cannot be earlier.",
         "E_AWAITING_DRAW": "Turn {turn} is locked: the draw is needed now (draw).",

@@ -3,19 +3,22 @@ table's clock."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from tavola.core import Action, Event, IllegalAction, Table, Viewer
 
-from ..clock import BadInstant, format_instant, parse_instant
+from ..clock import format_instant, parse_instant
 from ..forum_deploy import parse_forum_deploy
 from ..forum_parser import parse_actions, parse_deploy
 from ..forum_render import action_text, character_name, house_name, local_time, t, void_lines
-from ..messages import refuse, text
-from ..posts import Problem, post_problems
+from ..game import TronoGame
+from ..messages import text
 from ..state import TronoState, catalogue_of
+from ..void_words import PostProblem
 from .options import AsOpt, AtOpt, BBCodeOpt, FileArg, LangOpt, RefereeOpt, TeamOpt
 from .session import find_team, instant, member_seat, readable, referee_seat, run, with_at
 from .texts import cli_error, say
@@ -23,8 +26,20 @@ from .texts import cli_error, say
 
 def post(
     file: FileArg,
-    actions: Annotated[str, typer.Argument(help='Three actions: "attack(Lannister) defend tax".')],
+    actions: Annotated[
+        str | None,
+        typer.Argument(help='Three actions: "attack(Lannister) defend tax" (or --forum).'),
+    ] = None,
+    *,
     team: TeamOpt,
+    forum: Annotated[
+        str | None,
+        typer.Option(
+            "--forum",
+            help="The team's whole forum post as written (actions, deployments, condition, "
+            "BBCode and quotes too) from this file; - reads it from the input.",
+        ),
+    ] = None,
     deploy: Annotated[
         list[str] | None, typer.Option(help="CHAR[:TARGET[:SLOT]], repeatable.")
     ] = None,
@@ -47,50 +62,44 @@ def post(
         ),
     ] = False,
     check: Annotated[
-        bool, typer.Option("--check", help="Only say what is wrong with it; seal nothing.")
+        bool,
+        typer.Option("--check", help="Only list what sealing it would void; seal nothing."),
     ] = False,
     as_user: AsOpt = None,
     at: AtOpt = None,
     lang: LangOpt = "it",
 ) -> None:
     """A team's post copied from the forum, sealed for the open turn at the forum's time
-    (A6). Once sealed it can never change. A post with invalid parts is refused with every
-    problem listed, unless `--as-written` records it as the team wrote it."""
+    (A6): its actions, or the whole post as the team wrote it (`--forum`). Once sealed it
+    can never change. A post with parts sealing would void is refused with every one of
+    them named, unless `--as-written` records it as the team wrote it."""
+    pasted = _forum_text(forum) if forum is not None else None
 
     def build(table: Table) -> tuple[str, Action]:
         state: TronoState = table.state
         found = find_team(state, team)
         author = member_seat(state, found, as_user).partition(":")[2]
-        names = {c.name: c.id for c in catalogue_of(state.config).values()}
-        args: dict[str, Any] = {
-            "team": found.key,
-            "turn": state.turn,
-            "actions": parse_actions(actions, names),
-            "deploy": [parse_deploy(d, names) for d in deploy or []],
-            "author": author,
-        }
-        if deployments:  # as the forum writes them (DECISIONS 33)
-            owned = state.opening.get("teams", {}).get(found.key, {}).get("characters", [])
-            catalogue = catalogue_of(state.config)
-            args["deploy"] += parse_forum_deploy(deployments, catalogue, list(owned))
+        args: dict[str, Any] = {"team": found.key, "turn": state.turn, "author": author}
+        if pasted is not None:
+            args["post_text"] = pasted  # read by the engine, as the console's paste box
+        elif actions is None:
+            raise cli_error("E_POST_NOTHING")
+        else:
+            args |= _typed(state, found.key, actions, deploy, deployments)
         if abandon is not None:
             args["abandon_threshold"] = abandon
-        args = with_at(args, at)
-        if state.phase != "turn_open":  # the engine says why no post is possible now
-            return referee_seat(state, None), Action("record_post", **args)
-        try:
-            when = parse_instant(args["at"]) if "at" in args else state.now
-        except BadInstant:
-            raise refuse("E_BAD_INSTANT", at=str(args["at"])) from None
-        problems = post_problems(state, author, args, when)
-        whole = [p for p in problems if p.part == "post"]
-        if whole:
-            raise whole[0].refusal()
+        action = Action("record_post", **with_at(args, at))
+        seat = referee_seat(state, None)
+        problems = TronoGame().check(state, seat, action)  # the console's check too
+        refusals = [p for p in problems if not isinstance(p, PostProblem)]
+        if refusals:  # the whole post cannot be recorded: late, a second one…
+            raise refusals[0]
+        named = [p for p in problems if isinstance(p, PostProblem)]
         if check:
-            raise _Checked(problems)
-        if problems and not as_written:
-            raise problems_refusal(problems)
-        return referee_seat(state, None), Action("record_post", **args)
+            raise _Checked(named)
+        if named and not as_written:
+            raise problems_refusal(named)
+        return seat, action
 
     def sealed(table: Table, events: list[Event]) -> list[str]:
         lines = []
@@ -124,26 +133,62 @@ def post(
         run(file, lang, build, after=sealed)
     except _Checked as checked:
         for problem in checked.problems:
-            typer.echo(f"{problem.code}: {problem.message(lang)}")
+            typer.echo(problem.localized(lang))
         if not checked.problems:
             typer.echo(say(lang, "post_ok"))
         raise typer.Exit(1 if checked.problems else 0) from None
 
 
+def _typed(
+    state: TronoState,
+    house: str,
+    actions: str,
+    deploy: list[str] | None,
+    deployments: str | None,
+) -> dict[str, Any]:
+    """The actions and deployments typed on the command line, into the post's."""
+    catalogue = catalogue_of(state.config)
+    names = {c.name: c.id for c in catalogue.values()}
+    args: dict[str, Any] = {
+        "actions": parse_actions(actions, names),
+        "deploy": [parse_deploy(d, names) for d in deploy or []],
+    }
+    if deployments:  # as the forum writes them (DECISIONS 33)
+        owned = state.opening.get("teams", {}).get(house, {}).get("characters", [])
+        args["deploy"] += parse_forum_deploy(deployments, catalogue, list(owned))
+    return args
+
+
+def _forum_text(path: str) -> str:
+    """The forum post to read: a file's text, or the input's with `-`."""
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise typer.Exit(_say_refusal(cli_error("E_FORUM_FILE", path=path, detail=exc))) from None
+
+
+def _say_refusal(refusal: IllegalAction) -> int:
+    typer.echo(f"{refusal.code}: {refusal.localized('it')}")
+    return 2
+
+
 class _Checked(Exception):
     """`--check`: the problems found, to print instead of sealing."""
 
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: list[PostProblem]) -> None:
         super().__init__("checked")
         self.problems = problems
 
 
-def problems_refusal(problems: list[Problem]) -> IllegalAction:
-    """Every problem of a post, the first one's code leading, and how to seal it anyway."""
+def problems_refusal(problems: list[PostProblem]) -> IllegalAction:
+    """Every problem of a post, each part named, the first one's code leading, and how to
+    seal it anyway."""
 
     def listed(lang: str) -> str:
-        rest = [f"{p.code}: {p.message(lang)}" for p in problems[1:]]
-        return "\n".join([problems[0].message(lang), *rest, say(lang, "E_POST_PROBLEMS")])
+        lines = [p.localized(lang) for p in problems]
+        return "\n".join([*lines, say(lang, "E_POST_PROBLEMS")])
 
     return IllegalAction(problems[0].code, listed("en"), message_it=listed("it"))
 

@@ -87,6 +87,7 @@ function field(form, name, node, label) {
     if (data.seen === undefined) data.seen = seenNow();
     verdicts.delete(form);
     confirming.delete(form);
+    asWritten.delete(form);
   };
   node.addEventListener("input", keep);
   node.addEventListener("change", () => {
@@ -120,20 +121,28 @@ function seenNow() {
   return ((current.payload || {}).view || {}).audit_seen || 0;
 }
 
-function verdict(form) {
+function verdict(form, valid = t("console.valid")) {
   const box = el("div", "verdict");
   box.setAttribute("aria-live", "polite");
   const found = verdicts.get(form);
   if (!found) return box;
   if (found.error) box.append(el("p", "problem", found.error));
   else if (found.problems.length) {
+    if (onlyVoid(found.problems)) box.append(el("p", "problems-title", tn("console.void_count", found.problems.length)));
     const list = el("ul", "problems");
     for (const problem of found.problems) list.append(el("li", "problem", problem.text));
     box.append(list);
     if (found.problems.some((p) => p.code === "E_EDIT_STALE")) box.append(reloadButton(form));
-  } else box.append(el("p", "valid", t("console.valid")));
+  } else box.append(el("p", "valid", valid));
   return box;
 }
+
+/** A copied post's problems are parts its sealing voids: it may still be recorded as
+ * written (DECISIONS 22), once the referee has seen them all. */
+function onlyVoid(problems) {
+  return problems.length > 0 && problems.every((p) => p.void === true);
+}
+const asWritten = new Set(); // forms whose void parts were shown: "record as written" offered
 
 /** Another referee changed the same thing first: the console's data as it is now, and
  * this edit starting again from it (what was typed stays, to be looked at again). */
@@ -163,6 +172,7 @@ async function send(form, action, clear) {
     const answer = await current.ctx.check(action);
     if (answer.problems.length) {
       verdicts.set(form, { problems: answer.problems });
+      if (onlyVoid(answer.problems)) asWritten.add(form);
       return redraw();
     }
   } catch (err) {
@@ -178,6 +188,21 @@ async function send(form, action, clear) {
 function buttons(form, build, { label, checkLabel = t("console.check"), clear = true, confirm = null }) {
   const row = el("p", "console-buttons");
   const busy = Boolean(current.ctx.busy);
+  const found = verdicts.get(form);
+  if (asWritten.has(form) && found && onlyVoid(found.problems || [])) {
+    // every void part listed above: recorded as the team wrote it, or corrected first
+    row.append(el("span", "confirm-text", t("console.as_written_confirm")));
+    const yes = button(t("console.as_written"), () => {
+      verdicts.delete(form);
+      asWritten.delete(form);
+      if (clear) drafts.delete(form);
+      current.ctx.act(build());
+    }, "primary", `${form}-as-written`);
+    const no = button(t("console.back"), () => (asWritten.delete(form), redraw()), "secondary", `${form}-back`);
+    yes.disabled = busy;
+    row.append(yes, no);
+    return row;
+  }
   if (confirm && confirming.has(form)) {
     row.append(el("span", "confirm-text", confirm));
     const yes = button(t("console.confirm"), () => send(form, build(), clear), "primary", `${form}-confirm`);
@@ -412,7 +437,7 @@ function recordPost(view) {
     abandon.min = "0";
     box.append(labelled(t("console.abandon"), abandon));
   }
-  box.append(verdict(form));
+  box.append(verdict(form, t("console.post_all_clear")));
   const build = () => {
     const actions = [];
     for (const n of [1, 2, 3]) {
@@ -429,6 +454,36 @@ function recordPost(view) {
     return action;
   };
   box.append(buttons(form, build, { label: t("console.record") }));
+  return box;
+}
+
+/** A team's whole forum post pasted as written (issue 27, point 5): the server reads its
+ * actions, deployments and condition as the team page builds them, and the check lists
+ * every part sealing will void before it is recorded. */
+function pastePost(view) {
+  const form = `paste-${view.turn}`;
+  const data = draft(form, () => ({ team: "", author: "", posted_at: "", post_text: "" }));
+  const open = teamsInOrder(view).filter(([, team]) => team.status === "active" && !team.post);
+  if (!open.length) return null;
+  const box = part("paste", t("console.paste_post"));
+  box.append(el("p", "hint", t("console.paste_post_hint")));
+  box.append(labelled(t("console.team"), select(form, "team", open.map(([key]) => [key, houseName(view, key)]), t("console.team"))));
+  const team = view.teams[data.team];
+  box.append(labelled(t("console.author"), select(form, "author", team.members.map((u) => [u, personName(view, u)]), t("console.author"))));
+  const when = input(form, "posted_at", t("console.posted_at"));
+  when.placeholder = "2026-12-01 19:49";
+  box.append(labelled(t("console.posted_at"), when));
+  const text = field(form, "post_text", el("textarea"), t("console.post_text"));
+  text.rows = 10;
+  text.maxLength = 6000;
+  text.placeholder = t("console.post_text_placeholder");
+  box.append(labelled(t("console.post_text"), text), verdict(form, t("console.post_all_clear")));
+  const build = () => {
+    const action = { type: "record_post", team: data.team, author: data.author, turn: view.turn, post_text: data.post_text || "" };
+    if (data.posted_at.trim()) action.posted_at = data.posted_at.trim();
+    return action;
+  };
+  box.append(buttons(form, build, { label: t("console.record"), checkLabel: t("console.check_post") }));
   return box;
 }
 
@@ -698,7 +753,7 @@ function parts(view) {
   if (phase === "formation_wait") out.push(drawForm(view, "formation"));
   if (phase === "house_ranking") out.push(rankings(view));
   if (phase === "ready") out.push(ready(view));
-  if (phase === "turn_open" || phase === "turn_locked") out.push(posts(view), recordPost(view));
+  if (phase === "turn_open" || phase === "turn_locked") out.push(...[posts(view), pastePost(view), recordPost(view)].filter(Boolean));
   if (phase === "turn_locked") out.push(drawForm(view, "turn"));
   if (phase === "review") out.push(review(view));
   const joined = view.teams && Object.keys(view.teams).length ? joiners(view) : null;
@@ -750,6 +805,7 @@ export function refereeConsole(payload, ctx) {
     drafts.clear();
     verdicts.clear();
     confirming.clear();
+    asWritten.clear();
   }
   current = { payload, ctx, root: null, key };
   current.root = keepingFocus(build);

@@ -119,12 +119,25 @@ function targets(view, team, { withNone = true } = {}) {
   return [...(withNone ? [["", t("post.no_target")]] : []), ...area, ...houses];
 }
 
-function changed() {
+function forget() {
   page.problems = null;
   page.checked = null;
   page.confirming = false;
   page.error = null;
+}
+
+function changed() {
+  forget();
   redraw();
+}
+
+/** The verdict and the buttons alone, the fields untouched: a field being typed in keeps
+ * its caret, and no click on a button is lost to a redraw. */
+function refresh() {
+  if (!page.node || !page.node.isConnected) return;
+  const view = page.payload.view;
+  page.node.querySelector(".verdict")?.replaceWith(verdict());
+  page.node.querySelector(".post-buttons")?.replaceWith(postButtons(view, view.team));
 }
 
 function slotRow(view, team, index) {
@@ -210,10 +223,18 @@ function abandonRow(team) {
   input.max = String(team.opening_soldiers);
   input.value = page.draft.abandon;
   input.dataset.field = "abandon";
-  input.addEventListener("change", () => {
-    page.draft.abandon = input.value.trim();
-    changed();
-  });
+  // Kept as it is typed, the form left as it is (issue 27, point 9): redrawn at the blur's
+  // "change", the form's buttons were replaced under the pointer and the click that blurred
+  // the field ("Controlla il post") was lost.
+  const edit = () => {
+    const value = input.value.trim();
+    if (value === page.draft.abandon) return; // the blur after typing: nothing new to redraw
+    page.draft.abandon = value;
+    forget();
+    refresh();
+  };
+  input.addEventListener("input", edit);
+  input.addEventListener("change", edit);
   label.append(input);
   row.append(label);
   return row;
@@ -261,7 +282,11 @@ function postForm(view, team) {
     form.append(el("h4", null, t("post.deployments")), deploys);
   }
   if (team.seated) form.append(abandonRow(team));
-  form.append(verdict());
+  form.append(verdict(), postButtons(view, team));
+  return form;
+}
+
+function postButtons(view, team) {
   const buttons = el("p", "post-buttons");
   if (page.confirming) {
     buttons.append(el("span", "confirm-text", t("post.confirm")));
@@ -276,8 +301,7 @@ function postForm(view, team) {
     check.disabled = seal.disabled = busy;
     buttons.append(check, seal);
   }
-  form.append(buttons);
-  return form;
+  return buttons;
 }
 
 function redraw() {
