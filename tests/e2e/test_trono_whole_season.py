@@ -25,11 +25,18 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import Api, evening_comes
+from .helpers import SERVER_CLOCK, Api, evening_comes
 from .test_trono_console_review import no_raw_ids
 from .test_trono_season import reschedule
 from .test_trono_team_page import DESKTOP, PHONE, fits
-from .trono_steps import day_words, next_lotto_evening, printed_draw, refusal, registered_season
+from .trono_steps import (
+    day_of,
+    day_words,
+    next_lotto_evening,
+    printed_draw,
+    refusal,
+    registered_season,
+)
 
 TURNS = 4
 REFEREES = {"referee:arbitro01": "Arbitra Bianchi", "referee:arbitro02": "Arbitro Rossi"}
@@ -110,6 +117,8 @@ def form_teams(season: Season, open_page: Callable[..., Page], base: str) -> Non
     first.locator('[data-step="close-send"]').click()
     expect(first.locator(".confirm-text")).to_contain_text("12 giocatori")
     first.locator('[data-step="close-confirm"]').click()
+    for page in season.referees:  # the close has reached both consoles
+        expect(page.locator(".console-draw .expected-draw")).to_be_visible()
     expected = season.view()["calendar"]["expected_draw"]
     for page in season.referees:
         expect(page.locator(".console-draw .expected-draw")).to_contain_text(day_words(expected))
@@ -134,6 +143,7 @@ def form_teams(season: Season, open_page: Callable[..., Page], base: str) -> Non
         member = team["members"][0]
         token = season.tokens[f"player:{member}"]
         page = open_page(base_url=base, locale="it-IT", viewport=sizes[n % 2])
+        page.clock.set_system_time(SERVER_CLOCK.now())  # the evening the others' pages see
         page.goto(f"/play/{season.game_id}?seat=player:{member}&lang=it#token={token}")
         expect(page.locator(".team-page h2")).to_have_text(f"La vostra squadra: Squadra {n + 1}")
         page.select_option('[data-field="ranking-1"]', house)
@@ -225,9 +235,10 @@ def paste_draw(season: Season, n: int, referee: Page) -> dict[str, list[str]]:
     form.locator('input[data-field^="draw-turn"][type="date"]').fill("")  # the heading dates it
     paste.fill(printed_draw(later, shift=n)[0])
     check.click()
-    wrong = refusal(form)
-    expect(wrong).to_contain_text(re.compile(r"ma quella di questo turno è .*" + evening[-2:]))
-    expect(wrong).to_contain_text(day_words(evening).split(" ", 1)[1])  # "15 dicembre 2026"
+    expect(refusal(form)).to_contain_text(
+        f"L'estrazione inserita è {day_of(later)}, ma quella di questo turno è {day_of(evening)}:"
+        " la prima estrazione del Lotto dopo la scadenza del turno"
+    )
 
     paste.fill(text)
     form.locator('[data-step^="draw-turn"][data-step$="-send"]').click()
@@ -292,9 +303,8 @@ def edits_never_overwritten(season: Season, n: int, first: Page, second: Page) -
     audit = len(season.view()["audit"])
     for page in season.referees:
         expect(page.locator(".audit-list li")).to_have_count(audit)
-    first_name, second_name = (REFEREES[s] for s in REFEREES)
-    if first is not season.referees[0]:
-        first_name, second_name = second_name, first_name
+    names = dict(zip([id(page) for page in season.referees], REFEREES.values(), strict=True))
+    first_name, second_name = names[id(first)], names[id(second)]
 
     override_chests(first, house, chests + 2, f"Premio del turno {n}")
     override_chests(second, house, chests + 1, "Errore di trascrizione")
@@ -309,7 +319,9 @@ def edits_never_overwritten(season: Season, n: int, first: Page, second: Page) -
             rf"\({chests} → {chests + 1}\): ricarica per vedere il valore attuale\."
         )
     )
-    form.locator('[data-step="override-reload"]').click()
+    reload = form.locator('[data-step="override-reload"]')
+    expect(reload).to_have_text("Ricarica")
+    reload.click()
     expect(form.locator(".verdict .problem")).to_have_count(0)
     form.locator('[data-step="override-send"]').click()
     last = second.locator(".audit-list li").last
@@ -348,6 +360,8 @@ def publish(season: Season, n: int, referee: Page, printed: dict[str, list[str]]
     each house's numbers as the Lotto printed them (point 10)."""
     referee.locator('[data-step="publish-send"]').click()
     referee.locator('[data-step="publish-confirm"]').click()
+    # (the public post for the forum does not name the draw's date and numbers yet: the
+    # issue's "Italian and the forum" asks it; its check goes here once it does)
     for page in season.referees:
         if n < TURNS:
             expect(page.locator(".console-posts h3")).to_have_text(f"Post del turno {n + 1}")

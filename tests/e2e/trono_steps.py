@@ -64,6 +64,14 @@ def day_words(day: str) -> str:
     return f"{WEEKDAYS[when.weekday()]} {number} {MONTHS[when.month - 1]} {when.year}"
 
 
+def day_of(day: str) -> str:
+    """A day after "of", as the Italian texts write it: "del 15 dicembre 2026", "dell'8
+    dicembre 2026", "dell'11…", "del 1º gennaio 2027"."""
+    when = date.fromisoformat(day)
+    words = day_words(day).split(" ", 1)[1]
+    return ("dell'" if when.day in (8, 11) else "del ") + words
+
+
 def next_lotto_evening(day: str) -> str:
     """The Lotto's regular evening after `day` (a draw the Lotto moved is not known here)."""
     when = date.fromisoformat(day)
