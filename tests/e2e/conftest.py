@@ -1,6 +1,7 @@
 """Browser end-to-end fixtures: the real server (`tavola serve`) as a subprocess on a free
-port with a fresh SQLite database, and Debian's Chromium driven headless by Playwright (no
-browser is ever downloaded)."""
+port with a fresh SQLite database (and, for the tests that ask for `any_server`, a second
+one on a throw-away PostgreSQL cluster), and Debian's Chromium driven headless by
+Playwright (no browser is ever downloaded)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.server import pg
 
 from .helpers import ARTIFACTS, SERVER_CLOCK, Api, free_port, wait_until
 
@@ -98,13 +101,40 @@ def serving(folder: Path, **env: str) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server_clock(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The file of the servers' clock offset (`helpers.SERVER_CLOCK`): every server of the
+    session reads the same one, so a test moves the clock of whichever it runs on."""
+    SERVER_CLOCK.path = tmp_path_factory.mktemp("e2e-clock") / "clock-offset"
+    SERVER_CLOCK.path.write_text("0", encoding="utf-8")
+    return SERVER_CLOCK.path
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory, server_clock: Path) -> Iterator[str]:
     """`tavola serve` on a free port; yields its base URL."""
     folder = tmp_path_factory.mktemp("e2e-server")
-    SERVER_CLOCK.path = folder / "clock-offset"
-    SERVER_CLOCK.path.write_text("0", encoding="utf-8")
-    with serving(folder, TAVOLA_CLOCK_OFFSET_FILE=str(SERVER_CLOCK.path)) as base:
+    with serving(folder, TAVOLA_CLOCK_OFFSET_FILE=str(server_clock)) as base:
         yield base
+
+
+@pytest.fixture(scope="session")
+def pg_server(tmp_path_factory: pytest.TempPathFactory, server_clock: Path) -> Iterator[str]:
+    """`tavola serve` on a fresh PostgreSQL cluster (tests/server/pg.py); yields its base URL."""
+    if not pg.available():
+        pytest.fail("PostgreSQL is not installed: `make test` installs Debian's postgresql")
+    folder = tmp_path_factory.mktemp("e2e-pg-server")
+    with (
+        pg.cluster() as url,
+        serving(folder, DATABASE_URL=url, TAVOLA_CLOCK_OFFSET_FILE=str(server_clock)) as base,
+    ):
+        yield base
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_server(request: pytest.FixtureRequest) -> str:
+    """The base URL of a server on SQLite, then of one on PostgreSQL: a test asking for it
+    runs on both (its pages open it with `open_page(base_url=any_server, …)`)."""
+    return str(request.getfixturevalue("server" if request.param == "sqlite" else "pg_server"))
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,8 @@ from playwright.sync_api import Page, expect
 
 from .helpers import SERVER_CLOCK, Api
 from .test_trono_review import post_and_draw
-from .test_trono_team_page import DESKTOP, PLAYERS, D, fits, ok
+from .test_trono_team_page import DESKTOP, D, fits, ok
+from .trono_steps import registered_season
 
 FIRST, SECOND = "referee:arbitro01", "referee:arbitro02"
 RAW = re.compile(r"\bp\d\d\b|arbitro\d\d|player:|referee:|\bteam\d\b")
@@ -22,24 +23,8 @@ RAW = re.compile(r"\bp\d\d\b|arbitro\d\d|player:|referee:|\bteam\d\b")
 
 def two_referee_season(api: Api) -> tuple[str, dict[str, str]]:
     """A live season with review, two referees, at its first open turn."""
-    seats: list[dict[str, Any]] = [{"name": name} for name in PLAYERS]
-    seats += [
-        {"name": "Arbitra Bianchi", "role": "referee"},
-        {"name": "Arbitro Rossi", "role": "referee"},
-    ]
-    options = {"mode": "live", "review_before_publish": True}
-    body = {"game": "trono", "options": options, "seats": seats, "creator_seat": 12}
-    made = api.http.post("/api/games", json=body).json()
-    game_id = made["game_id"]
-    tokens = {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
-    for s in made["seats"]:
-        if s.get("invite"):
-            joined = api.http.post(
-                f"/api/games/{game_id}/seats/{s['seat']}/join", json={"invite": s["invite"]}
-            )
-            tokens[s["seat"]] = joined.json()["token"]
-    for n, name in enumerate(PLAYERS, start=1):
-        ok(api, game_id, tokens[f"player:p{n:02d}"], {"type": "register", "display_name": name})
+    names = ["Arbitra Bianchi", "Arbitro Rossi"]
+    game_id, tokens = registered_season(api, names, {"review_before_publish": True})
     ok(api, game_id, tokens[FIRST], {"type": "close_registration"})
     evening = api.view(game_id, tokens[FIRST])["view"]["calendar"]["expected_draw"]
     SERVER_CLOCK.after_draw(evening)  # the draw is entered once it has happened

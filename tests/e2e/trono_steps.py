@@ -1,0 +1,104 @@
+"""Steps the Gioco del Trono browser tests share: a live season's seats taken and its
+players registered over the API, a Lotto draw as a newspaper prints it under a heading
+with its date in words, and a console form's refusal read as a referee reads it."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from playwright.sync_api import Locator, expect
+
+from .helpers import Api
+from .test_trono_console import NEWSPAPER
+from .test_trono_team_page import PLAYERS, ok
+
+WEEKDAYS = ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"]
+MONTHS = [
+    "gennaio",
+    "febbraio",
+    "marzo",
+    "aprile",
+    "maggio",
+    "giugno",
+    "luglio",
+    "agosto",
+    "settembre",
+    "ottobre",
+    "novembre",
+    "dicembre",
+]
+WHEELS = ["BA", "CA", "FI", "GE", "MI", "NA", "PA", "RM", "TO", "VE"]
+"""The wheels in NEWSPAPER's order (§3.1)."""
+LOTTO_WEEKDAYS = (1, 3, 4, 5)
+"""The Lotto draws on Tuesday, Thursday, Friday and Saturday evenings."""
+
+
+def registered_season(
+    api: Api, referees: list[str], options: dict[str, Any]
+) -> tuple[str, dict[str, str]]:
+    """A live season of twelve players and `referees` (their seats' names), every seat
+    taken with its invite and every player registered; returns the game and the seats'
+    tokens."""
+    seats: list[dict[str, Any]] = [{"name": name} for name in PLAYERS]
+    seats += [{"name": name, "role": "referee"} for name in referees]
+    body = {"game": "trono", "options": {"mode": "live", **options}, "seats": seats}
+    made = api.http.post("/api/games", json={**body, "creator_seat": 12}).json()
+    game_id = made["game_id"]
+    tokens = {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
+    for s in made["seats"]:
+        if s.get("invite"):
+            joined = api.http.post(
+                f"/api/games/{game_id}/seats/{s['seat']}/join", json={"invite": s["invite"]}
+            )
+            tokens[s["seat"]] = joined.json()["token"]
+    for n, name in enumerate(PLAYERS, start=1):
+        ok(api, game_id, tokens[f"player:p{n:02d}"], {"type": "register", "display_name": name})
+    return game_id, tokens
+
+
+def day_words(day: str) -> str:
+    """ "martedì 15 dicembre 2026" (the first of the month "1º", as an Italian reads it)."""
+    when = date.fromisoformat(day)
+    number = "1º" if when.day == 1 else str(when.day)
+    return f"{WEEKDAYS[when.weekday()]} {number} {MONTHS[when.month - 1]} {when.year}"
+
+
+def day_of(day: str) -> str:
+    """A day after "of", as the Italian texts write it: "del 15 dicembre 2026", "dell'8
+    dicembre 2026", "dell'11…", "del 1º gennaio 2027"."""
+    when = date.fromisoformat(day)
+    words = day_words(day).split(" ", 1)[1]
+    return ("dell'" if when.day in (8, 11) else "del ") + words
+
+
+def next_lotto_evening(day: str) -> str:
+    """The Lotto's regular evening after `day` (a draw the Lotto moved is not known here)."""
+    when = date.fromisoformat(day)
+    while True:
+        when = date.fromordinal(when.toordinal() + 1)
+        if when.weekday() in LOTTO_WEEKDAYS:
+            return when.isoformat()
+
+
+def printed_draw(day: str, shift: int = 0) -> tuple[str, dict[str, list[str]]]:
+    """A draw as a Lotto site prints it, under the heading "LOTTO - Estrazione di martedì
+    15 dicembre 2026", its numbers written with their zeros ("05"); `shift` gives each
+    wheel the numbers of the wheel `shift` lines below in NEWSPAPER (another evening's
+    draw). Returns the text and each wheel's numbers as printed."""
+    lines = [line.replace(".", " ").split() for line in NEWSPAPER.splitlines()[1:11]]
+    names = [line[0] for line in lines]  # the ten wheels, as the paper names them
+    numbers = [line[1:] for line in lines]
+    moved = numbers[shift % 10 :] + numbers[: shift % 10]
+    text = "\n".join(
+        [f"LOTTO - Estrazione di {day_words(day)}"]
+        + [f"{name:<10}{' '.join(drawn)}" for name, drawn in zip(names, moved, strict=True)]
+    )
+    return text, dict(zip(WHEELS, moved, strict=True))
+
+
+def refusal(form: Locator) -> Locator:
+    """The problem a console form shows after its check: a refusal's words."""
+    problem = form.locator(".verdict .problem")
+    expect(problem.first).to_be_visible()
+    return problem
