@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
 import typer
@@ -88,13 +89,16 @@ def override(
 
 def _audit_lines(table: Table, events: list[Event], lang: str) -> list[str]:
     """Each override the action made, as the console says it."""
+    made = [e.data for e in events if e.type == "referee_override"]
+    return audit_lines(table, made, lang)
+
+
+def audit_lines(table: Table, entries: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
+    """Audit entries (R66) in the console's words: "Casse di Stark: 5 → 6, motivo: …"."""
     view = readable(table, Viewer.referee())
     people = {uid: p.display_name for uid, p in table.state.players.items()}
     lines = []
-    for event in events:
-        if event.type != "referee_override":
-            continue
-        data = event.data
+    for data in entries:
         words = audit_words(view, data, people, lang)
         lines.append(
             say(

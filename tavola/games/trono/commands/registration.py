@@ -4,7 +4,7 @@ ranking and the start (R3–R21, R63–R65)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -117,6 +117,35 @@ def preferences(
     )
 
 
+def signup(
+    file: FileArg,
+    user: UserArg,
+    name: Annotated[str | None, typer.Option(help="The name used on the forum.")] = None,
+    partner: Annotated[str | None, typer.Option(help="The preferred partner.")] = None,
+    avoid: Annotated[str, typer.Option(help="Comma-separated users to avoid (≤3).")] = "",
+    referee: RefereeOpt = None,
+    at: AtOpt = None,
+    lang: LangOpt = "it",
+) -> None:
+    """A sign-up copied from the forum's registration topic by a referee: USER registered
+    with the wishes written in it, all or nothing (record_registration, as the console's
+    "Copia un'iscrizione dal forum")."""
+    args: dict[str, Any] = {"user": user, "display_name": name or user}
+    if partner:
+        args["preferred_partner"] = partner
+    names = [a.strip() for a in avoid.split(",") if a.strip()]
+    if names:
+        args["avoid"] = names
+    run(
+        file,
+        lang,
+        lambda table: (
+            referee_seat(table.state, referee),
+            Action("record_registration", **with_at(args, at)),
+        ),
+    )
+
+
 def withdraw(file: FileArg, user: UserArg, at: AtOpt = None, lang: LangOpt = "it") -> None:
     """Withdraw USER's registration (R5)."""
     run(file, lang, lambda table: (f"player:{user}", Action("withdraw", **with_at({}, at))))
@@ -151,12 +180,16 @@ def close(
     lang: LangOpt = "it",
     bbcode: BBCodeOpt = False,
 ) -> None:
-    """Close registration now (R6) — in simulated games the teams form at once."""
+    """Close registration now (R6) — in simulated games the teams form at once — or, with
+    `--when`, at that instant (after a failed formation: registration reopens until then)."""
 
     def build(table: Table) -> tuple[str, Action]:
-        seat = referee_seat(table.state, referee)
+        state: TronoState = table.state
+        seat = referee_seat(state, referee)
         if when is not None:
-            return seat, Action("set_close", **with_at({"close_at": instant(when)}, at))
+            # the console's "Chiusura delle iscrizioni" picks the same action (R8)
+            kind = "reopen_registration" if state.formation_attempts else "set_close"
+            return seat, Action(kind, **with_at({"close_at": instant(when)}, at))
         return seat, Action("close_registration", **with_at({}, at))
 
     run(file, lang, build, bbcode=bbcode)

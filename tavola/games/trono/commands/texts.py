@@ -43,6 +43,9 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "E_AWAITING_DRAW": "Il turno {turn} è chiuso: ora serve l'estrazione (draw).",
         "E_OPTIONS": "{detail}",
         "E_IMPORT_FILE": "Non leggo il file d'estrazione {path}: {detail}",
+        "E_OUT_FOLDER": "Non scrivo i testi nella cartella {path}: {detail}",
+        "E_NO_EXPORT": "Nessun testo per {text} adesso: c'è il post pubblico e, dopo "
+        "un'estrazione, il messaggio privato di ogni squadra.",
     },
     "en": {
         "created": "Game created in {file}: {mode}, seed {seed}, referees {referees}.",
@@ -75,6 +78,9 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "E_AWAITING_DRAW": "Turn {turn} is locked: the draw is needed now (draw).",
         "E_OPTIONS": "{detail}",
         "E_IMPORT_FILE": "Cannot read the draw file {path}: {detail}",
+        "E_OUT_FOLDER": "Cannot write the texts into the folder {path}: {detail}",
+        "E_NO_EXPORT": "No text for {text} now: there is the public post and, after a "
+        "draw, each team's private message.",
     },
 }
 

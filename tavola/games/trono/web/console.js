@@ -223,6 +223,7 @@ function registration(view) {
   }
   box.append(list, signUp(view));
   if (view.close_at) box.append(el("p", "close-at", t("console.close_at", { when: romeTime(view.close_at) })));
+  box.append(scheduleClose(view));
   draft("close", () => ({}));
   box.append(buttons("close", () => ({ type: "close_registration" }), { label: t("console.close"), checkLabel: null, confirm: tn("console.close_confirm", players.length) }));
   return box;
@@ -260,6 +261,23 @@ function signUp(view) {
     return action;
   };
   box.append(buttons(form, build, { label: t("console.register") }));
+  return box;
+}
+
+/** The close at a set time, as `tavola trono close --when T`: set_close, or after a failed
+ * formation reopen_registration (R8), the same instant either way. */
+function scheduleClose(view) {
+  const box = el("div", "console-close-when");
+  box.append(el("h4", null, t("console.close_when_title")));
+  const form = "close-when";
+  const data = draft(form, () => ({ when: "" }));
+  const when = input(form, "when", t("console.close_when"));
+  when.placeholder = "2026-12-05 19:50";
+  box.append(labelled(t("console.close_when"), when), verdict(form));
+  const reopen = ((view.formation || {}).attempts || 0) > 0;
+  const at = () => romeInstant(data.when) || data.when.trim();
+  const build = () => (reopen ? { type: "reopen_registration", close_at: at() } : { type: "set_close", close_at: at() });
+  box.append(buttons(form, build, { label: t("console.set_close") }));
   return box;
 }
 
@@ -369,6 +387,11 @@ function posts(view) {
     box.append(el("p", "deadline-passed", t("console.deadline_passed")));
     draft("lock", () => ({}));
     box.append(buttons("lock", () => ({ type: "tick" }), { label: t("console.lock"), checkLabel: null }));
+  }
+  if (view.phase === "turn_open" && !view.deadline) {
+    // a turn without a deadline (the manual schedule) closes when a referee says so (R27)
+    draft("close-turn", () => ({}));
+    box.append(buttons("close-turn", () => ({ type: "close_turn" }), { label: t("console.close_turn"), checkLabel: null, confirm: t("console.close_turn_confirm", { turn: view.turn }) }));
   }
   return box;
 }
@@ -501,6 +524,7 @@ function battleBoard(view) {
 
 // Which overrides each phase allows (R66; a house is assigned before the start only).
 function overrideKinds(phase) {
+  if (phase === "registration" || phase === "formation_wait") return ["end_game"];
   if (phase === "house_ranking") return ["assign_house", "move_player", "remove_player", "end_game"];
   const kinds = OVERRIDES.filter((k) => k !== "assign_house" || phase === "ready");
   return phase === "ready" ? kinds.filter((k) => k !== "reschedule_turn" && k !== "correct_draw") : kinds;
@@ -703,7 +727,7 @@ function parts(view) {
   if (phase === "review") out.push(review(view));
   const joined = view.teams && Object.keys(view.teams).length ? joiners(view) : null;
   if (joined) out.push(joined);
-  if (!["registration", "formation_wait", "over"].includes(phase)) out.push(overrides(view));
+  if (phase !== "over") out.push(overrides(view));
   out.push(auditTrail(view));
   if (phase !== "over") out.push(calendar(view));
   return out;
