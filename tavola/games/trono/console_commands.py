@@ -28,12 +28,20 @@ ACTIONS: dict[str, Pair] = {
         "signup USER [--name N] [--partner U] [--avoid U1,U2]",
         "Iscrizioni › Copia un'iscrizione dal forum › Iscrivi",
     ),
+    "record_withdrawal": Pair(
+        "withdraw USER --from-forum",
+        "Iscrizioni › a registrant's Ritira › Conferma",
+    ),
     "set_close": Pair("close --when T", "Iscrizioni › Chiusura programmata › Fissa la chiusura"),
     "reopen_registration": Pair(
         "close --when T (after a failed formation)",
         "Iscrizioni › Chiusura programmata › Fissa la chiusura (after a failed formation)",
     ),
     "close_registration": Pair("close", "Iscrizioni › Chiudi le iscrizioni"),
+    "record_ranking": Pair(
+        "ranking --team N HOUSE1,HOUSE2,… --from-forum",
+        "Classifiche delle casate › Copia una classifica dal forum › Registra la classifica",
+    ),
     # -- draws (A8, R7, R28) and the Lotto's calendar
     "enter_draw": Pair(
         'draw --numbers "BA:… VE:…"',
@@ -80,9 +88,9 @@ ELSEWHERE: dict[str, str] = {
     "new": "the lobby's new live table (its seats, then the options)",
     "register": "the player's own sign-up page; a referee copies it: signup",
     "preferences": "the player's own sign-up page; a referee copies it: signup",
-    "withdraw": "the player's own page (a rare action of the seat)",
+    "withdraw": "without --from-forum, the player's own page (a rare action of the seat)",
     "join": "the player's own page (request_join); the console lists the late joiners",
-    "ranking": "the team's own page (Classifica delle casate); the console lists them",
+    "ranking": "without --from-forum, the team's own page (Classifica delle casate)",
 }
 """The commands that act as a player (`--as`, or the user named) → the player's page:
 the console acts as a referee, the command line on a record file as anyone (DECISIONS)."""

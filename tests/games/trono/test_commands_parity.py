@@ -147,3 +147,60 @@ def test_export_gives_the_texts_of_the_referees_page_under_their_file_names(
     blocked = tmp_path / "file"
     blocked.write_text("")
     refused(path, "E_OUT_FOLDER", "export", path, "--out", blocked, status=2)
+
+
+D = (
+    "BA:05,17,33,48,90 CA:12,64,71,02,39 FI:88,23,56,44,09 GE:31,76,15,60,27 "
+    "MI:47,03,82,19,68 NA:70,36,11,85,54 PA:25,58,90,07,42 RM:16,35,55,75,76 "
+    "TO:01,49,63,28,80 VE:59,14,37,66,21"
+)
+
+
+def test_withdraw_from_the_forum_is_a_referee_copy_of_the_players_own(tmp_path: Path) -> None:
+    path = live(tmp_path, 3)
+    out = trono("withdraw", path, "u02", "--from-forum")
+    assert out.startswith("Accettato: ritiro copiato dal forum."), out
+    assert log_types(path)[-1] == "record_withdrawal"
+    assert load_table(path).state.players["u02"].status == "withdrawn"
+    out = refused(path, "E_NOT_REGISTERED", "withdraw", path, "u02", "--from-forum")
+    assert "non è iscritto" in out
+    out = refused(path, "E_NOT_REGISTERED", "withdraw", path, "u09", "--from-forum", "--lang", "en")
+    assert "is not registered" in out
+    trono("signup", path, "u02", "--name", "Di nuovo")  # a withdrawn player signs up again
+    assert load_table(path).state.players["u02"].status == "registered"
+
+
+def test_ranking_from_the_forum_is_the_teams_own_r16_ranking(tmp_path: Path) -> None:
+    path = live(tmp_path, 12)
+    trono("close", path, "--at", "2025-03-01T10:00:00Z")
+    trono("draw", path, "--numbers", D, "--at", "2025-03-01T20:30:00Z")
+    out = trono("ranking", path, "--team", "1", "Stark,Tully", "--from-forum")
+    assert out.startswith("Accettato: classifica delle casate copiata dal forum."), out
+    assert log_types(path)[-1] == "record_ranking"
+    assert load_table(path).state.team_by_no(1).house_ranking == ["stark", "tully"]
+    refused(path, "E_RANKING_SUBMITTED", "ranking", path, "--team", "1", "stark", "--from-forum")
+    out = refused(
+        path, "E_RANKING_INVALID", "ranking", path, "--team", "2", "stark,Stark", "--from-forum"
+    )
+    assert "non è valida" in out
+    refused(path, "E_UNKNOWN_TEAM", "ranking", path, "--team", "9", "stark", "--from-forum")
+    for no in (2, 3, 4):
+        out = trono("ranking", path, "--team", no, "tyrell,greyjoy", "--from-forum")
+    assert "Casate assegnate:" in out
+
+
+def test_the_copies_refuse_what_is_not_a_registered_user_or_a_team() -> None:
+    from tavola.core import Action, IllegalAction, Table
+
+    table = Table("trono", {"start_at": "2025-03-01T09:00:00Z"}, 1)
+    for kind, args in (
+        ("record_withdrawal", {}),
+        ("record_withdrawal", {"user": ""}),
+        ("record_ranking", {"team_no": 1, "houses": ["stark"]}),  # no teams yet: the phase
+    ):
+        try:
+            table.act("referee:arbitro", Action(kind, **args))
+        except IllegalAction as exc:
+            assert exc.code in ("E_MALFORMED", "E_PHASE"), (kind, exc.code)
+        else:  # pragma: no cover - the assertion names it
+            raise AssertionError(f"{kind} {args} was accepted")

@@ -146,9 +146,33 @@ def signup(
     )
 
 
-def withdraw(file: FileArg, user: UserArg, at: AtOpt = None, lang: LangOpt = "it") -> None:
-    """Withdraw USER's registration (R5)."""
-    run(file, lang, lambda table: (f"player:{user}", Action("withdraw", **with_at({}, at))))
+FromForumOpt = Annotated[
+    bool,
+    typer.Option(
+        "--from-forum",
+        help="A referee copies it from the forum, as the console does (--referee: which).",
+    ),
+]
+
+
+def withdraw(
+    file: FileArg,
+    user: UserArg,
+    from_forum: FromForumOpt = False,
+    referee: RefereeOpt = None,
+    at: AtOpt = None,
+    lang: LangOpt = "it",
+) -> None:
+    """Withdraw USER's registration (R5); with `--from-forum` a referee records the
+    withdrawal written on the forum (record_withdrawal, the console's "Ritira")."""
+
+    def build(table: Table) -> tuple[str, Action]:
+        if from_forum:
+            args = with_at({"user": user}, at)
+            return referee_seat(table.state, referee), Action("record_withdrawal", **args)
+        return f"player:{user}", Action("withdraw", **with_at({}, at))
+
+    run(file, lang, build)
 
 
 def join(
@@ -200,15 +224,22 @@ def ranking(
     houses: Annotated[str, typer.Argument(help="Best first, comma-separated: stark,tully,…")],
     team: TeamOpt,
     as_user: AsOpt = None,
+    from_forum: FromForumOpt = False,
+    referee: RefereeOpt = None,
     at: AtOpt = None,
     lang: LangOpt = "it",
     bbcode: BBCodeOpt = False,
 ) -> None:
-    """Send a team's house ranking (R16); the last one assigns houses and seats."""
+    """Send a team's house ranking (R16); the last one assigns houses and seats. With
+    `--from-forum` a referee records the ranking the team posted on the forum
+    (record_ranking, the console's "Copia una classifica dal forum")."""
     ranks = [normalise_target(h) for h in houses.split(",") if h.strip()]
 
     def build(table: Table) -> tuple[str, Action]:
         found = find_team(table.state, team)
+        if from_forum:
+            args = with_at({"team_no": found.team_no, "houses": ranks}, at)
+            return referee_seat(table.state, referee), Action("record_ranking", **args)
         seat = member_seat(table.state, found, as_user)
         return seat, Action("submit_house_ranking", **with_at({"houses": ranks}, at))
 
