@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tavola.core import Event
+from tavola.core import Event, IllegalAction
 
-from .messages import refuse
+from .messages import refuse, text
 from .referee import _only, player_action
 from .state import TronoState
 
@@ -61,5 +61,9 @@ def record_ranking(state: TronoState, args: Mapping[str, Any], at: int) -> list[
     team = state.team_by_no(number)
     if not team.members:
         raise refuse("E_MALFORMED", action="record_ranking", args="team_no")
+    if state.phase == "house_ranking" and team.house_ranking is not None:
+        # the player's refusal says "your team": to a referee, the team by its number
+        said = {lang: text(lang, "copy.ranking_submitted", no=number) for lang in ("en", "it")}
+        raise IllegalAction("E_RANKING_SUBMITTED", said["en"], message_it=said["it"])
     houses = {"houses": args.get("houses")}
     return player_action(state, team.members[0], "submit_house_ranking", houses, at)

@@ -178,7 +178,10 @@ def test_ranking_from_the_forum_is_the_teams_own_r16_ranking(tmp_path: Path) -> 
     assert out.startswith("Accettato: classifica delle casate copiata dal forum."), out
     assert log_types(path)[-1] == "record_ranking"
     assert load_table(path).state.team_by_no(1).house_ranking == ["stark", "tully"]
-    refused(path, "E_RANKING_SUBMITTED", "ranking", path, "--team", "1", "stark", "--from-forum")
+    out = refused(
+        path, "E_RANKING_SUBMITTED", "ranking", path, "--team", "1", "stark", "--from-forum"
+    )
+    assert "La squadra 1 ha già inviato la classifica delle casate." in out
     out = refused(
         path, "E_RANKING_INVALID", "ranking", path, "--team", "2", "stark,Stark", "--from-forum"
     )
