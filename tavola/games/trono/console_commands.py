@@ -2,8 +2,9 @@
 does has a command, and the reverse. This is the declared mapping, both ways;
 tests/games/trono/test_console_commands.py holds it against the game's referee actions, the
 actions web/console.js sends and the commands the Typer app registers, so a new action or
-command without its other half fails with a sentence naming it. The README's table "The
-console and the commands" says the same to the referees."""
+command without its other half fails with a sentence naming it. The console's modules
+(web/console*.js) write each action kind literally, `type: "…"`, so that the test reads
+them. The README's table "The console and the commands" says the same to the referees."""
 
 from __future__ import annotations
 

@@ -15,7 +15,8 @@ from tavola.games.trono.commands import app
 from tavola.games.trono.game import REFEREE_ACTIONS
 from tavola.games.trono.overrides import KINDS as OVERRIDE_KINDS
 
-CONSOLE = Path(console_commands.__file__).parent / "web" / "console.js"
+WEB = Path(console_commands.__file__).parent / "web"
+CONSOLE = WEB / "console.js"
 
 
 def registered_commands() -> set[str]:
@@ -24,8 +25,11 @@ def registered_commands() -> set[str]:
 
 
 def sent_by_console() -> set[str]:
-    """Every action kind console.js builds (`type: "…"`)."""
-    return set(re.findall(r"\btype: \"([a-z_]+)\"", CONSOLE.read_text(encoding="utf-8")))
+    """Every action kind the console's modules (web/console*.js) build (`type: "…"`)."""
+    found: set[str] = set()
+    for module in sorted(WEB.glob("console*.js")):
+        found |= set(re.findall(r"\btype: \"([a-z_]+)\"", module.read_text(encoding="utf-8")))
+    return found
 
 
 def console_overrides() -> set[str]:
