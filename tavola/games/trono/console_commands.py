@@ -26,35 +26,37 @@ class Pair:
 ACTIONS: dict[str, Pair] = {
     # -- registration (R3–R8)
     "record_registration": Pair(
-        "signup USER [--name N] [--partner U] [--avoid U1,U2]",
+        "signup USER [--name N] [--partner U] [--avoid U1,U2] [--check]",
         "Iscrizioni › Copia un'iscrizione dal forum › Iscrivi",
     ),
     "record_withdrawal": Pair(
         "withdraw USER --from-forum",
         "Iscrizioni › a registrant's Ritira › Conferma",
     ),
-    "set_close": Pair("close --when T", "Iscrizioni › Chiusura programmata › Fissa la chiusura"),
+    "set_close": Pair(
+        "close --when T [--check]", "Iscrizioni › Chiusura programmata › Fissa la chiusura"
+    ),
     "reopen_registration": Pair(
         "close --when T (after a failed formation)",
         "Iscrizioni › Chiusura programmata › Fissa la chiusura (after a failed formation)",
     ),
     "close_registration": Pair("close", "Iscrizioni › Chiudi le iscrizioni"),
     "record_ranking": Pair(
-        "ranking --team N HOUSE1,HOUSE2,… --from-forum",
+        "ranking --team N HOUSE1,HOUSE2,… --from-forum [--check]",
         "Classifiche delle casate › Copia una classifica dal forum › Registra la classifica",
     ),
     # -- draws (A8, R7, R28) and the Lotto's calendar
     "enter_draw": Pair(
-        'draw --numbers "BA:… VE:…"',
+        'draw --numbers "BA:… VE:…" [--check]',
         "Estrazione di formazione / del turno K › the numbers pasted › Registra l'estrazione",
         sent_as="import_draw",
     ),
     "import_draw": Pair(
-        "draw --import FILE",
+        "draw --import FILE [--check]",
         "Estrazione di formazione / del turno K › the draw pasted › Registra l'estrazione",
     ),
     "shift_draw": Pair(
-        "move-draw REGULAR [MOVED_TO] --reason R [--seen N]",
+        "move-draw REGULAR [MOVED_TO] --reason R [--seen N] [--check]",
         "Calendario del Lotto › Sposta l'estrazione",
     ),
     # -- the season
@@ -70,7 +72,7 @@ ACTIONS: dict[str, Pair] = {
     ),
     "publish_results": Pair("publish", "Revisione del turno K › Pubblica i risultati"),
     "override": Pair(
-        "override KIND [SUBJECT] [KEY=VALUE…] --reason R [--seen N]",
+        "override KIND [SUBJECT] [KEY=VALUE…] --reason R [--seen N] [--check]",
         "Interventi arbitrali › Applica l'intervento (every kind, end_game from the start)",
     ),
 }

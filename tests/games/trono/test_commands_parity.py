@@ -207,3 +207,35 @@ def test_the_copies_refuse_what_is_not_a_registered_user_or_a_team() -> None:
             assert exc.code in ("E_MALFORMED", "E_PHASE"), (kind, exc.code)
         else:  # pragma: no cover - the assertion names it
             raise AssertionError(f"{kind} {args} was accepted")
+
+
+def test_check_says_what_the_consoles_controlla_says_and_records_nothing(tmp_path: Path) -> None:
+    path = live(tmp_path, 12)
+    before = path.read_bytes()
+    out = trono("signup", path, "u13", "--name", "Nerea Salsedine", "--check")
+    assert out == (
+        "Tutto in regola (iscrizione copiata dal forum): si può inviare. "
+        "Non è stato registrato nulla.\n"
+    )
+    out = trono("close", path, "--when", "2025-03-02T18:00:00Z", "--check", "--lang", "en")
+    assert out == "All in order (registration closing time): ready to send. Nothing was recorded.\n"
+    assert path.read_bytes() == before
+    refused(path, "E_PREF_SELF", "signup", path, "u13", "--partner", "u13", "--check")
+    trono("close", path, "--at", "2025-03-01T10:00:00Z")
+    before = path.read_bytes()
+    trono("move-draw", path, "2025-03-01", "2025-03-03", "--reason", "Festività", "--check")
+    short = D.replace(" VE:59,14,37,66,21", "")
+    refused(path, "E_DRAW_INCOMPLETE", "draw", path, "--numbers", short, "--check")
+    trono("draw", path, "--numbers", D, "--at", "2025-03-01T20:30:00Z", "--check")
+    # no teams yet: the draw was only checked
+    refused(path, "E_UNKNOWN_TEAM", "ranking", path, "--team", "1", "stark", "--check")
+    assert path.read_bytes() == before
+    trono("draw", path, "--numbers", D, "--at", "2025-03-01T20:30:00Z")
+    after_draw = path.read_bytes()
+    trono("ranking", path, "--team", "1", "stark", "--from-forum", "--check")
+    out = trono("override", path, "assign_house", "1", "house=stark", "--reason", "x", "--check")
+    assert out.startswith("Tutto in regola (intervento arbitrale)"), out
+    refused(
+        path, "E_REASON_REQUIRED", "override", path, "assign_house", "1", "house=stark", "--check"
+    )
+    assert path.read_bytes() == after_draw

@@ -12,7 +12,7 @@ from tavola.core import Action, Event, Table, Viewer
 from ..clock import format_instant
 from ..forum_parser import formation_draw_date, parse_numbers
 from ..state import TronoState
-from .options import AtOpt, BBCodeOpt, FileArg, ImportOpt, LangOpt, NumbersOpt, RefereeOpt
+from .options import AtOpt, BBCodeOpt, CheckOpt, FileArg, ImportOpt, LangOpt, NumbersOpt, RefereeOpt
 from .override import audit_lines
 from .session import readable, referee_seat, run, with_at
 from .texts import cli_error
@@ -28,6 +28,7 @@ def draw(
     date: Annotated[
         str | None, typer.Option(help="The draw's date (default: the expected one).")
     ] = None,
+    check: CheckOpt = False,
     referee: RefereeOpt = None,
     at: AtOpt = None,
     lang: LangOpt = "it",
@@ -66,7 +67,7 @@ def draw(
         args = {"purpose": kind, "date": day, "numbers": parsed}
         return seat, Action("enter_draw", **with_at(args, at))
 
-    run(file, lang, build, bbcode=bbcode)
+    run(file, lang, build, bbcode=bbcode, check=check)
 
 
 def move_draw(
@@ -84,6 +85,7 @@ def move_draw(
             "draw since (issue 27, point 3)."
         ),
     ] = None,
+    check: CheckOpt = False,
     referee: RefereeOpt = None,
     at: AtOpt = None,
     lang: LangOpt = "it",
@@ -103,4 +105,4 @@ def move_draw(
         entries = readable(table, Viewer.referee())["audit"]
         return audit_lines(table, entries[-1:], lang) if events else []
 
-    run(file, lang, build, after=audited)
+    run(file, lang, build, after=audited, check=check)

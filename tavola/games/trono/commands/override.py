@@ -12,7 +12,7 @@ from tavola.core import Action, Event, Table, Viewer
 
 from ..audit_words import audit_words
 from ..forum_parser import normalise_target, parse_numbers
-from .options import AtOpt, BBCodeOpt, FileArg, ImportOpt, LangOpt, NumbersOpt, RefereeOpt
+from .options import AtOpt, BBCodeOpt, CheckOpt, FileArg, ImportOpt, LangOpt, NumbersOpt, RefereeOpt
 from .session import readable, referee_seat, run, with_at
 from .texts import cli_error, say
 
@@ -41,6 +41,7 @@ def override(
     ] = None,
     numbers: NumbersOpt = None,
     import_file: ImportOpt = None,
+    check: CheckOpt = False,
     referee: RefereeOpt = None,
     at: AtOpt = None,
     lang: LangOpt = "it",
@@ -84,7 +85,7 @@ def override(
     def audited(table: Table, events: list[Event]) -> list[str]:
         return _audit_lines(table, events, lang)
 
-    run(file, lang, build, bbcode=bbcode, after=audited)
+    run(file, lang, build, bbcode=bbcode, after=audited, check=check)
 
 
 def _audit_lines(table: Table, events: list[Event], lang: str) -> list[str]:

@@ -14,7 +14,17 @@ from tavola.core.record_file import create, read_config
 from ..forum_parser import normalise_target
 from ..forum_render import public_lines
 from ..state import TronoState
-from .options import AsOpt, AtOpt, BBCodeOpt, FileArg, LangOpt, RefereeOpt, TeamOpt, UserArg
+from .options import (
+    AsOpt,
+    AtOpt,
+    BBCodeOpt,
+    CheckOpt,
+    FileArg,
+    LangOpt,
+    RefereeOpt,
+    TeamOpt,
+    UserArg,
+)
 from .session import fail, find_team, hint, instant, member_seat, referee_seat, run, with_at
 from .texts import echo_lines, say
 
@@ -123,6 +133,7 @@ def signup(
     name: Annotated[str | None, typer.Option(help="The name used on the forum.")] = None,
     partner: Annotated[str | None, typer.Option(help="The preferred partner.")] = None,
     avoid: Annotated[str, typer.Option(help="Comma-separated users to avoid (≤3).")] = "",
+    check: CheckOpt = False,
     referee: RefereeOpt = None,
     at: AtOpt = None,
     lang: LangOpt = "it",
@@ -143,6 +154,7 @@ def signup(
             referee_seat(table.state, referee),
             Action("record_registration", **with_at(args, at)),
         ),
+        check=check,
     )
 
 
@@ -199,6 +211,7 @@ def close(
     when: Annotated[
         str | None, typer.Option(help="Schedule the close at this instant instead (set_close).")
     ] = None,
+    check: CheckOpt = False,
     referee: RefereeOpt = None,
     at: AtOpt = None,
     lang: LangOpt = "it",
@@ -216,7 +229,7 @@ def close(
             return seat, Action(kind, **with_at({"close_at": instant(when)}, at))
         return seat, Action("close_registration", **with_at({}, at))
 
-    run(file, lang, build, bbcode=bbcode)
+    run(file, lang, build, bbcode=bbcode, check=check)
 
 
 def ranking(
@@ -225,6 +238,7 @@ def ranking(
     team: TeamOpt,
     as_user: AsOpt = None,
     from_forum: FromForumOpt = False,
+    check: CheckOpt = False,
     referee: RefereeOpt = None,
     at: AtOpt = None,
     lang: LangOpt = "it",
@@ -243,7 +257,7 @@ def ranking(
         seat = member_seat(table.state, found, as_user)
         return seat, Action("submit_house_ranking", **with_at({"houses": ranks}, at))
 
-    run(file, lang, build, bbcode=bbcode)
+    run(file, lang, build, bbcode=bbcode, check=check)
 
 
 def start(

@@ -16,6 +16,7 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "post_sealed": "Post di {house} per il turno {turn} sigillato: {at}, autore {author}. "
         "Azioni: {actions}",
         "post_ok": "Il post è valido: si può sigillare.",
+        "check_ok": "Tutto in regola ({what}): si può inviare. Non è stato registrato nulla.",
         "deploy": "Schieramenti: {list}",
         "abandon": "Condizione di abbandono: meno di {soldiers}",
         "next": "Prossimo passo: {hint}",
@@ -53,6 +54,7 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "post_sealed": "{house}'s post for turn {turn} sealed: {at}, author {author}. "
         "Actions: {actions}",
         "post_ok": "The post is valid: it can be sealed.",
+        "check_ok": "All in order ({what}): ready to send. Nothing was recorded.",
         "deploy": "Deployments: {list}",
         "abandon": "Abandonment condition: fewer than {soldiers}",
         "next": "Next: {hint}",
