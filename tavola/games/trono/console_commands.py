@@ -65,7 +65,10 @@ ACTIONS: dict[str, Pair] = {
         'post --team HOUSE "…" [--deployments …] [--check] [--as-written]',
         "Copia un post dal forum › Controlla / Registra il post",
     ),
-    "close_turn": Pair("resolve (manual schedule)", "Post del turno K › Chiudi il turno ora"),
+    "close_turn": Pair(
+        "resolve (manual schedule)",
+        "Post del turno K › Chiudi il turno (a turn without a deadline: a rehearsal)",
+    ),
     "tick": Pair(
         "tick --at T (resolve sends it at the deadline)",
         "Post del turno K › Chiudi il turno ora (once the deadline has passed)",
@@ -96,7 +99,7 @@ ELSEWHERE: dict[str, str] = {
     "ranking": "without --from-forum, the team's own page (Classifica delle casate)",
 }
 """The commands that act as a player (`--as`, or the user named) → the player's page:
-the console acts as a referee, the command line on a record file as anyone (DECISIONS)."""
+the console acts as a referee, the command line on a record file as anyone (DECISIONS 41)."""
 
 
 def console_kinds() -> set[str]:
