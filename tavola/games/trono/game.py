@@ -93,6 +93,8 @@ REFEREE_ACTIONS = frozenset(
         "override",
         "record_post",
         "record_registration",
+        "record_withdrawal",
+        "record_ranking",
         "shift_draw",
         "tick",
     }

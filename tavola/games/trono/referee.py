@@ -569,6 +569,14 @@ def referee_action(
         from .registrations import record_registration
 
         return record_registration(state, args, at)
+    if kind == "record_withdrawal":
+        from .registrations import record_withdrawal
+
+        return record_withdrawal(state, args, at)
+    if kind == "record_ranking":
+        from .registrations import record_ranking
+
+        return record_ranking(state, args, at)
     raise refuse("E_UNKNOWN_ACTION_TYPE", action=kind)  # pragma: no cover
 
 

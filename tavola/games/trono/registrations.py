@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tavola.core import Event
+from tavola.core import Event, IllegalAction
 
-from .messages import refuse
+from .messages import refuse, text
 from .referee import _only, player_action
 from .state import TronoState
 
@@ -38,3 +38,32 @@ def record_registration(state: TronoState, args: Mapping[str, Any], at: int) -> 
     for field in TronoState.model_fields:
         setattr(state, field, getattr(work, field))
     return events
+
+
+def record_withdrawal(state: TronoState, args: Mapping[str, Any], at: int) -> list[Event]:
+    """A withdrawal written in the forum's registration topic, copied by a referee: that
+    user's own R5 withdrawal (the console's "Ritira", `tavola trono withdraw --copied`)."""
+    _only("record_withdrawal", args, "user")
+    user = args.get("user")
+    if not isinstance(user, str) or not user:
+        raise refuse("E_MALFORMED", action="record_withdrawal", args="user")
+    return player_action(state, user, "withdraw", {}, at)
+
+
+def record_ranking(state: TronoState, args: Mapping[str, Any], at: int) -> list[Event]:
+    """A team's house ranking posted on the forum, copied by a referee: its own R16 ranking,
+    sent for the team (R16 records the team's ranking, not which member wrote it)."""
+    _only("record_ranking", args, "team_no", "houses")
+    number = args.get("team_no")
+    teams = state.teams
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(teams):
+        raise refuse("E_MALFORMED", action="record_ranking", args="team_no")
+    team = state.team_by_no(number)
+    if not team.members:
+        raise refuse("E_MALFORMED", action="record_ranking", args="team_no")
+    if state.phase == "house_ranking" and team.house_ranking is not None:
+        # the player's refusal says "your team": to a referee, the team by its number
+        said = {lang: text(lang, "copy.ranking_submitted", no=number) for lang in ("en", "it")}
+        raise IllegalAction("E_RANKING_SUBMITTED", said["en"], message_it=said["it"])
+    houses = {"houses": args.get("houses")}
+    return player_action(state, team.members[0], "submit_house_ranking", houses, at)

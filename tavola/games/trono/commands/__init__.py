@@ -20,10 +20,12 @@ for command in (
     registration.new,
     registration.register,
     registration.preferences,
+    registration.signup,
     registration.withdraw,
     registration.join,
     registration.close,
     draws.draw,
+    draws.move_draw,
     registration.ranking,
     registration.start,
     turns.post,
@@ -32,6 +34,7 @@ for command in (
     turns.tick,
     override.override,
     reading.report,
+    reading.export,
     reading.status,
 ):
     app.command()(command)

@@ -30,6 +30,13 @@ NumbersOpt = Annotated[
     str | None,
     typer.Option("--numbers", help='The draw: "BA:1,2,3,4,5 CA:… … VE:…" in extraction order.'),
 ]
+CheckOpt = Annotated[
+    bool,
+    typer.Option(
+        "--check",
+        help="Only say whether it would be accepted, as the console's Controlla; records nothing.",
+    ),
+]
 ImportOpt = Annotated[
     Path | None, typer.Option("--import", help="A draw file in the import format (A8).")
 ]

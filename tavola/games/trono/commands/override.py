@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
 import typer
@@ -11,7 +12,7 @@ from tavola.core import Action, Event, Table, Viewer
 
 from ..audit_words import audit_words
 from ..forum_parser import normalise_target, parse_numbers
-from .options import AtOpt, BBCodeOpt, FileArg, ImportOpt, LangOpt, NumbersOpt, RefereeOpt
+from .options import AtOpt, BBCodeOpt, CheckOpt, FileArg, ImportOpt, LangOpt, NumbersOpt, RefereeOpt
 from .session import readable, referee_seat, run, with_at
 from .texts import cli_error, say
 
@@ -40,6 +41,7 @@ def override(
     ] = None,
     numbers: NumbersOpt = None,
     import_file: ImportOpt = None,
+    check: CheckOpt = False,
     referee: RefereeOpt = None,
     at: AtOpt = None,
     lang: LangOpt = "it",
@@ -83,18 +85,21 @@ def override(
     def audited(table: Table, events: list[Event]) -> list[str]:
         return _audit_lines(table, events, lang)
 
-    run(file, lang, build, bbcode=bbcode, after=audited)
+    run(file, lang, build, bbcode=bbcode, after=audited, check=check)
 
 
 def _audit_lines(table: Table, events: list[Event], lang: str) -> list[str]:
     """Each override the action made, as the console says it."""
+    made = [e.data for e in events if e.type == "referee_override"]
+    return audit_lines(table, made, lang)
+
+
+def audit_lines(table: Table, entries: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
+    """Audit entries (R66) in the console's words: "Casse di Stark: 5 → 6, motivo: …"."""
     view = readable(table, Viewer.referee())
     people = {uid: p.display_name for uid, p in table.state.players.items()}
     lines = []
-    for event in events:
-        if event.type != "referee_override":
-            continue
-        data = event.data
+    for data in entries:
         words = audit_words(view, data, people, lang)
         lines.append(
             say(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -9,7 +10,7 @@ import typer
 from tavola.core import IllegalAction, TavolaError, Viewer
 from tavola.core.record_file import RecordProblem, load_table
 
-from ..exports import all_team_messages
+from ..exports import PUBLIC, all_team_messages, exports_for
 from ..forum_render import (
     bulletin_lines,
     public_lines,
@@ -83,6 +84,55 @@ def report(
     except TavolaError as exc:
         raise fail(exc, lang, 2) from None
     echo_lines(lines)
+
+
+def export(
+    file: FileArg,
+    text: Annotated[
+        str | None,
+        typer.Option(
+            "--text", help="Only this text: public, or a team (its house) for its message."
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write each text to this folder under the page's file name."),
+    ] = None,
+    lang: LangOpt = "it",
+) -> None:
+    """The forum's texts as the referees' page offers them to copy and download (its
+    "Testi per il forum"): the public post and each team's private message, in BBCode."""
+    try:
+        table = load_table(file)
+        state: TronoState = table.state
+        texts = exports_for(state, Viewer.referee(), lang)
+        if text is not None:
+            wanted = PUBLIC if text.strip().lower() == PUBLIC else ""
+            if not wanted:
+                wanted = f"pm-{find_team(state, text).key}"
+            texts = [x for x in texts if x.name == wanted]
+            if not texts:
+                raise cli_error("E_NO_EXPORT", text=text)
+    except IllegalAction as exc:
+        raise fail(exc, lang, 1) from None
+    except TavolaError as exc:
+        raise fail(exc, lang, 2) from None
+    if out is not None:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            for found in texts:
+                (out / f"{found.filename}.txt").write_text(found.text, encoding="utf-8")
+        except OSError as exc:
+            refusal = cli_error("E_OUT_FOLDER", path=str(out), detail=exc.strerror or str(exc))
+            raise fail(refusal, lang, 2) from None
+        for found in texts:
+            typer.echo(str(out / f"{found.filename}.txt"))
+        return
+    for i, found in enumerate(texts):
+        if i:
+            typer.echo("")
+        typer.echo(f"===== {found.title} =====")
+        typer.echo(found.text, nl=False)
 
 
 def status(file: FileArg, lang: LangOpt = "it") -> None:

@@ -4,7 +4,7 @@ ranking and the start (R3–R21, R63–R65)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -14,7 +14,17 @@ from tavola.core.record_file import create, read_config
 from ..forum_parser import normalise_target
 from ..forum_render import public_lines
 from ..state import TronoState
-from .options import AsOpt, AtOpt, BBCodeOpt, FileArg, LangOpt, RefereeOpt, TeamOpt, UserArg
+from .options import (
+    AsOpt,
+    AtOpt,
+    BBCodeOpt,
+    CheckOpt,
+    FileArg,
+    LangOpt,
+    RefereeOpt,
+    TeamOpt,
+    UserArg,
+)
 from .session import fail, find_team, hint, instant, member_seat, referee_seat, run, with_at
 from .texts import echo_lines, say
 
@@ -117,9 +127,64 @@ def preferences(
     )
 
 
-def withdraw(file: FileArg, user: UserArg, at: AtOpt = None, lang: LangOpt = "it") -> None:
-    """Withdraw USER's registration (R5)."""
-    run(file, lang, lambda table: (f"player:{user}", Action("withdraw", **with_at({}, at))))
+def signup(
+    file: FileArg,
+    user: UserArg,
+    name: Annotated[str | None, typer.Option(help="The name used on the forum.")] = None,
+    partner: Annotated[str | None, typer.Option(help="The preferred partner.")] = None,
+    avoid: Annotated[str, typer.Option(help="Comma-separated users to avoid (≤3).")] = "",
+    check: CheckOpt = False,
+    referee: RefereeOpt = None,
+    at: AtOpt = None,
+    lang: LangOpt = "it",
+) -> None:
+    """A sign-up copied from the forum's registration topic by a referee: USER registered
+    with the wishes written in it, all or nothing (record_registration, as the console's
+    "Copia un'iscrizione dal forum")."""
+    args: dict[str, Any] = {"user": user, "display_name": name or user}
+    if partner:
+        args["preferred_partner"] = partner
+    names = [a.strip() for a in avoid.split(",") if a.strip()]
+    if names:
+        args["avoid"] = names
+    run(
+        file,
+        lang,
+        lambda table: (
+            referee_seat(table.state, referee),
+            Action("record_registration", **with_at(args, at)),
+        ),
+        check=check,
+    )
+
+
+FromForumOpt = Annotated[
+    bool,
+    typer.Option(
+        "--from-forum",
+        help="A referee copies it from the forum, as the console does (--referee: which).",
+    ),
+]
+
+
+def withdraw(
+    file: FileArg,
+    user: UserArg,
+    from_forum: FromForumOpt = False,
+    referee: RefereeOpt = None,
+    at: AtOpt = None,
+    lang: LangOpt = "it",
+) -> None:
+    """Withdraw USER's registration (R5); with `--from-forum` a referee records the
+    withdrawal written on the forum (record_withdrawal, the console's "Ritira")."""
+
+    def build(table: Table) -> tuple[str, Action]:
+        if from_forum:
+            args = with_at({"user": user}, at)
+            return referee_seat(table.state, referee), Action("record_withdrawal", **args)
+        return f"player:{user}", Action("withdraw", **with_at({}, at))
+
+    run(file, lang, build)
 
 
 def join(
@@ -146,20 +211,25 @@ def close(
     when: Annotated[
         str | None, typer.Option(help="Schedule the close at this instant instead (set_close).")
     ] = None,
+    check: CheckOpt = False,
     referee: RefereeOpt = None,
     at: AtOpt = None,
     lang: LangOpt = "it",
     bbcode: BBCodeOpt = False,
 ) -> None:
-    """Close registration now (R6) — in simulated games the teams form at once."""
+    """Close registration now (R6) — in simulated games the teams form at once — or, with
+    `--when`, at that instant (after a failed formation: registration reopens until then)."""
 
     def build(table: Table) -> tuple[str, Action]:
-        seat = referee_seat(table.state, referee)
+        state: TronoState = table.state
+        seat = referee_seat(state, referee)
         if when is not None:
-            return seat, Action("set_close", **with_at({"close_at": instant(when)}, at))
+            # the console's "Chiusura delle iscrizioni" picks the same action (R8)
+            kind = "reopen_registration" if state.formation_attempts else "set_close"
+            return seat, Action(kind, **with_at({"close_at": instant(when)}, at))
         return seat, Action("close_registration", **with_at({}, at))
 
-    run(file, lang, build, bbcode=bbcode)
+    run(file, lang, build, bbcode=bbcode, check=check)
 
 
 def ranking(
@@ -167,19 +237,27 @@ def ranking(
     houses: Annotated[str, typer.Argument(help="Best first, comma-separated: stark,tully,…")],
     team: TeamOpt,
     as_user: AsOpt = None,
+    from_forum: FromForumOpt = False,
+    check: CheckOpt = False,
+    referee: RefereeOpt = None,
     at: AtOpt = None,
     lang: LangOpt = "it",
     bbcode: BBCodeOpt = False,
 ) -> None:
-    """Send a team's house ranking (R16); the last one assigns houses and seats."""
+    """Send a team's house ranking (R16); the last one assigns houses and seats. With
+    `--from-forum` a referee records the ranking the team posted on the forum
+    (record_ranking, the console's "Copia una classifica dal forum")."""
     ranks = [normalise_target(h) for h in houses.split(",") if h.strip()]
 
     def build(table: Table) -> tuple[str, Action]:
         found = find_team(table.state, team)
+        if from_forum:
+            args = with_at({"team_no": found.team_no, "houses": ranks}, at)
+            return referee_seat(table.state, referee), Action("record_ranking", **args)
         seat = member_seat(table.state, found, as_user)
         return seat, Action("submit_house_ranking", **with_at({"houses": ranks}, at))
 
-    run(file, lang, build, bbcode=bbcode)
+    run(file, lang, build, bbcode=bbcode, check=check)
 
 
 def start(

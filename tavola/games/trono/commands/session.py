@@ -94,13 +94,18 @@ def run(
     *,
     bbcode: bool = False,
     after: After | None = None,
+    check: bool = False,
 ) -> None:
     """Load, build (seat, action) from the replayed table, apply and save; print the outcome
-    and, with `after`, the private lines it adds."""
+    and, with `after`, the private lines it adds. With `check`, nothing is saved: only
+    whether the action would be accepted (the console's "Controlla")."""
     try:
         table = load_table(file)
         seat, action = build(table)
         events = table.act(seat, action)
+        if check:
+            typer.echo(say(lang, "check_ok", what=action_name(lang, action.type)))
+            return
         save_table(table, file)
     except IllegalAction as exc:
         raise fail(exc, lang, 1) from None

@@ -16,6 +16,7 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "post_sealed": "Post di {house} per il turno {turn} sigillato: {at}, autore {author}. "
         "Azioni: {actions}",
         "post_ok": "Tutto in regola: nessuna parte del post sarà nulla.",
+        "check_ok": "Tutto in regola ({what}): si può inviare. Non è stato registrato nulla.",
         "deploy": "Schieramenti: {list}",
         "abandon": "Condizione di abbandono: meno di {soldiers}",
         "next": "Prossimo passo: {hint}",
@@ -46,6 +47,9 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "E_AWAITING_DRAW": "Il turno {turn} è chiuso: ora serve l'estrazione (draw).",
         "E_OPTIONS": "{detail}",
         "E_IMPORT_FILE": "Non leggo il file d'estrazione {path}: {detail}",
+        "E_OUT_FOLDER": "Non scrivo i testi nella cartella {path}: {detail}",
+        "E_NO_EXPORT": "Nessun testo per {text} adesso: c'è il post pubblico e, dopo "
+        "un'estrazione, il messaggio privato di ogni squadra.",
     },
     "en": {
         "created": "Game created in {file}: {mode}, seed {seed}, referees {referees}.",
@@ -53,6 +57,7 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "post_sealed": "{house}'s post for turn {turn} sealed: {at}, author {author}. "
         "Actions: {actions}",
         "post_ok": "All in order: no part of the post will be void.",
+        "check_ok": "All in order ({what}): ready to send. Nothing was recorded.",
         "deploy": "Deployments: {list}",
         "abandon": "Abandonment condition: fewer than {soldiers}",
         "next": "Next: {hint}",
@@ -81,6 +86,9 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "E_AWAITING_DRAW": "Turn {turn} is locked: the draw is needed now (draw).",
         "E_OPTIONS": "{detail}",
         "E_IMPORT_FILE": "Cannot read the draw file {path}: {detail}",
+        "E_OUT_FOLDER": "Cannot write the texts into the folder {path}: {detail}",
+        "E_NO_EXPORT": "No text for {text} now: there is the public post and, after a "
+        "draw, each team's private message.",
     },
 }
 

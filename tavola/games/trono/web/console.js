@@ -237,19 +237,37 @@ function registration(view) {
   box.append(el("p", "count", tn("console.registered", players.length)));
   const list = el("ul", "registrants");
   for (const player of players) {
-    const item = el("li", "registrant");
+    // the registrant's words, then the control to withdraw them beside, outside the words
+    const row = el("li", "registrant-row");
+    const item = el("span", "registrant");
     item.dataset.user = player.user_id;
     item.append(el("strong", null, personName(view, player.user_id)));
     const wishes = [];
     if (player.preferred_partner) wishes.push(t("console.partner", { name: personName(view, player.preferred_partner) }));
     if ((player.avoid || []).length) wishes.push(t("console.avoids", { names: player.avoid.map((u) => personName(view, u)).join(", ") }));
     item.append(el("span", "wishes", wishes.length ? ` — ${wishes.join("; ")}` : ` — ${t("console.no_wishes")}`));
-    list.append(item);
+    row.append(item, withdrawal(view, player.user_id));
+    list.append(row);
   }
   box.append(list, signUp(view));
   if (view.close_at) box.append(el("p", "close-at", t("console.close_at", { when: romeTime(view.close_at) })));
+  box.append(scheduleClose(view));
   draft("close", () => ({}));
   box.append(buttons("close", () => ({ type: "close_registration" }), { label: t("console.close"), checkLabel: null, confirm: tn("console.close_confirm", players.length) }));
+  return box;
+}
+
+/** A withdrawal written on the forum, copied (record_withdrawal; `tavola trono withdraw
+ * USER --from-forum`): the player's own R5 withdrawal, after a confirmation. */
+function withdrawal(view, user) {
+  const form = `withdraw-${user}`;
+  draft(form, () => ({}));
+  const row = buttons(form, () => ({ type: "record_withdrawal", user }), { label: t("console.withdraw"), checkLabel: null, confirm: t("console.withdraw_confirm", { name: personName(view, user) }) });
+  row.classList.add("withdrawal");
+  // a small button beside the name: the list stays a list
+  for (const node of row.querySelectorAll("button.primary")) node.className = "secondary";
+  const box = el("span", "registrant-withdraw");
+  box.append(row, verdict(form));
   return box;
 }
 
@@ -285,6 +303,23 @@ function signUp(view) {
     return action;
   };
   box.append(buttons(form, build, { label: t("console.register") }));
+  return box;
+}
+
+/** The close at a set time, as `tavola trono close --when T`: set_close, or after a failed
+ * formation reopen_registration (R8), the same instant either way. */
+function scheduleClose(view) {
+  const box = el("div", "console-close-when");
+  box.append(el("h4", null, t("console.close_when_title")));
+  const form = "close-when";
+  const data = draft(form, () => ({ when: "" }));
+  const when = input(form, "when", t("console.close_when"));
+  when.placeholder = "2026-12-05 19:50";
+  box.append(labelled(t("console.close_when"), when), verdict(form));
+  const reopen = ((view.formation || {}).attempts || 0) > 0;
+  const at = () => romeInstant(data.when) || data.when.trim();
+  const build = () => (reopen ? { type: "reopen_registration", close_at: at() } : { type: "set_close", close_at: at() });
+  box.append(buttons(form, build, { label: t("console.set_close") }));
   return box;
 }
 
@@ -334,6 +369,32 @@ function rankings(view) {
     list.append(item);
   }
   box.append(list);
+  const copy = rankingCopy(view);
+  if (copy) box.append(copy);
+  return box;
+}
+
+/** A team's R16 ranking posted on the forum, copied (record_ranking; `tavola trono ranking
+ * --team N HOUSES --from-forum`): up to three houses in order, as the team page offers. */
+function rankingCopy(view) {
+  const open = teamsInOrder(view).filter(([, team]) => !team.house_ranking && team.members.length);
+  if (!open.length) return null;
+  const box = el("div", "console-ranking-copy");
+  box.append(el("h4", null, t("console.ranking_copy")));
+  const form = "ranking-copy";
+  const data = draft(form, () => ({ team_no: "", choice1: "", choice2: "", choice3: "" }));
+  const teams = open.map(([, team]) => [String(team.team_no), t("bulletin.team", { no: team.team_no })]);
+  box.append(labelled(t("console.team"), select(form, "team_no", teams, t("console.team"))));
+  const houses = [["", t("team.choice_none")], ...Object.entries(view.house_names || {})];
+  const rows = el("ol", "choices");
+  for (const n of [1, 2, 3]) {
+    const row = el("li", "choice");
+    row.append(labelled(t("team.choice", { n }), select(form, `choice${n}`, houses, t("team.choice", { n }))));
+    rows.append(row);
+  }
+  box.append(rows, verdict(form));
+  const build = () => ({ type: "record_ranking", team_no: Number(data.team_no), houses: [data.choice1, data.choice2, data.choice3].filter(Boolean) });
+  box.append(buttons(form, build, { label: t("console.record_ranking") }));
   return box;
 }
 
@@ -394,6 +455,11 @@ function posts(view) {
     box.append(el("p", "deadline-passed", t("console.deadline_passed")));
     draft("lock", () => ({}));
     box.append(buttons("lock", () => ({ type: "tick" }), { label: t("console.lock"), checkLabel: null }));
+  }
+  if (view.phase === "turn_open" && !view.deadline) {
+    // a turn without a deadline (the manual schedule) closes when a referee says so (R27)
+    draft("close-turn", () => ({}));
+    box.append(buttons("close-turn", () => ({ type: "close_turn" }), { label: t("console.close_turn"), checkLabel: null, confirm: t("console.close_turn_confirm", { turn: view.turn }) }));
   }
   return box;
 }
@@ -556,6 +622,7 @@ function battleBoard(view) {
 
 // Which overrides each phase allows (R66; a house is assigned before the start only).
 function overrideKinds(phase) {
+  if (phase === "registration" || phase === "formation_wait") return ["end_game"];
   if (phase === "house_ranking") return ["assign_house", "move_player", "remove_player", "end_game"];
   const kinds = OVERRIDES.filter((k) => k !== "assign_house" || phase === "ready");
   return phase === "ready" ? kinds.filter((k) => k !== "reschedule_turn" && k !== "correct_draw") : kinds;
@@ -758,7 +825,7 @@ function parts(view) {
   if (phase === "review") out.push(review(view));
   const joined = view.teams && Object.keys(view.teams).length ? joiners(view) : null;
   if (joined) out.push(joined);
-  if (!["registration", "formation_wait", "over"].includes(phase)) out.push(overrides(view));
+  if (phase !== "over") out.push(overrides(view));
   out.push(auditTrail(view));
   if (phase !== "over") out.push(calendar(view));
   return out;
