@@ -43,6 +43,10 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "E_AWAITING_DRAW": "Il turno {turn} è chiuso: ora serve l'estrazione (draw).",
         "E_OPTIONS": "{detail}",
         "E_IMPORT_FILE": "Non leggo il file d'estrazione {path}: {detail}",
+        "E_NO_OPEN_TURN": "Nessun turno aperto con una scadenza: i post mancanti si contano "
+        "mentre un turno è aperto.",
+        "missing_title": "Post mancanti del turno {turn} (scadenza {when}):",
+        "all_posted": "Tutte le squadre hanno postato.",
     },
     "en": {
         "created": "Game created in {file}: {mode}, seed {seed}, referees {referees}.",
@@ -75,6 +79,10 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "E_AWAITING_DRAW": "Turn {turn} is locked: the draw is needed now (draw).",
         "E_OPTIONS": "{detail}",
         "E_IMPORT_FILE": "Cannot read the draw file {path}: {detail}",
+        "E_NO_OPEN_TURN": "No turn is open with a deadline: missing posts are counted while a "
+        "turn is open.",
+        "missing_title": "Missing posts for turn {turn} (deadline {when}):",
+        "all_posted": "Every team has posted.",
     },
 }
 
