@@ -54,11 +54,16 @@ class GameRow(Base):
     none for a game dealt before commitments."""
 
 
+SEAT_ID = String(16).with_variant(String(40), "postgresql")
+"""A seat's id (`player:p01`, `referee:arbitro01`): 40 characters where the database holds
+a column to its length (migration 0012); SQLite never did."""
+
+
 class SeatRow(Base):
     __tablename__ = "seats"
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
-    seat: Mapped[str] = mapped_column(String(16), primary_key=True)
+    seat: Mapped[str] = mapped_column(SEAT_ID, primary_key=True)
     name: Mapped[str] = mapped_column(String(60))
     kind: Mapped[str] = mapped_column(String(8))
     """`human` or `bot`."""
@@ -78,7 +83,7 @@ class ActionRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     """The game's version once this action is applied (1, 2, …)."""
-    seat: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[str] = mapped_column(SEAT_ID)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     client_action_id: Mapped[str | None] = mapped_column(String(80), nullable=True)
     events: Mapped[list[Any]] = mapped_column(JSON)
@@ -103,7 +108,7 @@ class DeadlineRow(Base):
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     decision_id: Mapped[str] = mapped_column(String(80), primary_key=True)
-    seat: Mapped[str] = mapped_column(String(16), primary_key=True)
+    seat: Mapped[str] = mapped_column(SEAT_ID, primary_key=True)
     """Simultaneous decisions (both flips of a round) share an id: each seat has its clock."""
     kind: Mapped[str] = mapped_column(String(16))
     due_at: Mapped[datetime | None] = mapped_column(
@@ -151,7 +156,7 @@ class AccountSeatRow(Base):
     __table_args__ = (ForeignKeyConstraint(["game_id", "seat"], ["seats.game_id", "seats.seat"]),)
 
     game_id: Mapped[str] = mapped_column(String(40), primary_key=True)
-    seat: Mapped[str] = mapped_column(String(16), primary_key=True)
+    seat: Mapped[str] = mapped_column(SEAT_ID, primary_key=True)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
     linked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
