@@ -39,10 +39,12 @@ export function missingPosts(view) {
   const text = missing.text.it || missing.text[lang];
   const area = el("textarea", "reminder-text");
   area.readOnly = true;
-  area.rows = 5;
+  area.rows = 6;
   area.value = text;
   area.setAttribute("aria-label", t("console.reminder_text"));
   const copyButton = button(t("console.reminder_copy"), () => copy(text, area, copyButton), "secondary copy-reminder");
-  box.append(list, el("p", "hint", t("console.reminder_hint")), area, el("p", "console-buttons", copyButton));
+  const row = el("p", "console-buttons");
+  row.append(copyButton);
+  box.append(list, el("p", "hint", t("console.reminder_hint")), area, row);
   return box;
 }
