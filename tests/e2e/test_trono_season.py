@@ -277,9 +277,9 @@ def test_a_twelve_player_season_through_two_turns_in_the_browser(
     expect(late).to_contain_text(deadline.strftime("%H:%M:%S"))
     lannister.screenshot(path=artifacts / "trono-season-late-en-desktop.png", full_page=True)
 
-    # The turn is closed; one referee copies Martell's post (written before the deadline)
-    # while the other pastes the evening's draw: neither loses what they typed.
-    it.locator('[data-step="lock-send"]').click()
+    # The server closes the turn at the deadline by itself (issue 27, point 4); one referee
+    # copies Martell's post (written before the deadline) while the other pastes the
+    # evening's draw: neither loses what they typed.
     expect(en.locator(".console-draw h3")).to_have_text("Draw for turn 1")
     evening = api.view(game_id, tokens[REFEREES[0]])["view"]["draw_date"]
     evening_comes(evening, it, en, phone, desk)  # the first Lotto evening after the close
@@ -334,8 +334,7 @@ def test_a_twelve_player_season_through_two_turns_in_the_browser(
     greyjoy_page.locator('[data-step="seal-now"]').click()
     expect(greyjoy_page.locator(".sealed-actions li").first).to_have_text("Attack the Throne")
     expect(it.locator('.post-list li[data-house="greyjoy"]')).to_contain_text("dalla pagina")
-    reschedule(it, seconds=4, reason="Secondo turno di prova")
-    en.locator('[data-step="lock-send"]').click()
+    reschedule(it, seconds=4, reason="Secondo turno di prova")  # it closes by itself
     expect(it.locator(".console-draw h3")).to_have_text("Estrazione del turno 2")
     evening = api.view(game_id, tokens[REFEREES[0]])["view"]["draw_date"]
     evening_comes(evening, it, en, phone, desk)
