@@ -13,7 +13,7 @@ from typing import Any
 
 from tavola.core import TIMEOUT, Action, Clock, Event
 
-from .clock import format_instant, parse_instant
+from .clock import BadInstant, format_instant, parse_instant
 from .houses import display_name
 from .messages import moment, refuse, text
 from .state import Team, TronoState
@@ -97,7 +97,11 @@ def check_timeout(state: TronoState, seat: str, args: Mapping[str, Any]) -> None
         raise refuse("E_MALFORMED", action=TIMEOUT, args=", ".join(sorted(args)))
     if due is None or seat != clock_seat(state) or args.get("decision_id") != due[0]:
         raise refuse("E_TIMEOUT_STALE")
-    if "at" in args and parse_instant(str(args["at"])) < due[1]:
+    try:
+        early = "at" in args and parse_instant(str(args["at"])) < due[1]
+    except BadInstant:
+        raise refuse("E_BAD_INSTANT", at=str(args["at"])) from None
+    if early:
         raise refuse("E_TIMEOUT_STALE")
 
 
@@ -134,12 +138,10 @@ def _referees(state: TronoState) -> frozenset[str]:
 
 
 def missing_teams(state: TronoState) -> list[Team]:
-    """The active teams with members that have not posted this turn, in team order."""
-    return [
-        t
-        for t in state.active_teams()
-        if t.members and str(t.team_no) not in state.posts and state.phase == "turn_open"
-    ]
+    """The active teams with members that have not posted in the open turn, in team order."""
+    if state.phase != "turn_open":
+        return []
+    return [t for t in state.active_teams() if t.members and str(t.team_no) not in state.posts]
 
 
 def _house(state: TronoState, team: Team) -> str:

@@ -97,6 +97,8 @@ def test_a_timeout_for_another_instant_or_before_its_own_is_refused():
     before = Action(TIMEOUT, decision_id=str(due.get("decision_id")), at="2025-03-04T16:00:00Z")
     refused("E_TIMEOUT_STALE", table.act, REF, before)
     refused("E_NOT_REFEREE", table.act, "player:stark1", due)
+    garbled = Action(TIMEOUT, decision_id=str(due.get("decision_id")), at="tomorrow")
+    refused("E_BAD_INSTANT", table.act, REF, garbled)
 
 
 def test_a_referees_action_after_the_deadline_closes_it_too_and_the_clocks_is_then_stale():
