@@ -52,6 +52,10 @@ class Clock:
     decision_id: str
     seconds: float
     kind: str
+    due_at: float | None = None
+    """A calendar deadline (UTC seconds since the epoch) instead of `seconds` from when the
+    decision appears: for a game whose deadlines are dates, which a restart or a late sync
+    must not move."""
 
 
 class Game(Protocol[S]):

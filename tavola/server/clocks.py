@@ -3,7 +3,7 @@ a deadline run out submits the game's timeout action for its seat."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from tavola.store import Database, repo
@@ -50,7 +50,11 @@ def sync_clocks(session: Any, live: Live, state: Any, over: bool) -> dict[tuple[
                     decision_id=decision_id,
                     seat=seat,
                     kind=clock.kind,
-                    due_at=moment + timedelta(seconds=clock.seconds),
+                    due_at=(
+                        datetime.fromtimestamp(clock.due_at, UTC)
+                        if clock.due_at is not None
+                        else moment + timedelta(seconds=clock.seconds)
+                    ),
                     remaining=clock.seconds,
                 )
             )

@@ -57,6 +57,8 @@ class GameRow(Base):
     none for a game dealt before commitments."""
 
 
+
+
 class SeatRow(Base):
     __tablename__ = "seats"
 

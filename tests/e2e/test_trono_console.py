@@ -193,8 +193,8 @@ def test_two_referees_run_a_turn_from_the_console(open_page, api: Api, artifacts
     expect(en.locator(".audit-list li").last).to_contain_text("New deadline for the turn")
     expect(it.locator(".audit-list li").last).to_contain_text("motivo: Prova della console")
 
-    # Once the deadline passes the turn is closed and its draw pasted.
-    it.locator('[data-step="lock-send"]').click()
+    # Once the deadline passes the server closes the turn by itself (issue 27, point 4),
+    # and its draw is pasted.
     expect(en.locator(".console-draw h3")).to_have_text("Draw for turn 1")
     evening = api.view(game_id, tokens["referee:arbitro01"])["view"]["draw_date"]
     evening_comes(evening, it, en)  # the first Lotto evening after the early close

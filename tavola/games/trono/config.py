@@ -55,6 +55,9 @@ class TronoConfig(BaseModel):
     timezone: Annotated[Text, Field(max_length=64)] = "Europe/Rome"
     min_submission_window_hours: Annotated[int, Field(ge=0, le=96)] = 12
     house_ranking_hours: Annotated[int, Field(ge=1, le=168)] = 48
+    missing_posts_reminder_hours: Annotated[int, Field(ge=0, le=96)] = 2
+    """How long before a turn's deadline the referees get the teams that have not posted
+    (0: never; issue 27, point 4; reminders.py)."""
     house_assignment: Literal["rank_rounds", "serial"] = "rank_rounds"
     late_join_policy: Literal["fewest", "weighted"] = "fewest"
     eliminated_players_may_rejoin: bool = False

@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from tavola.core import (
     PLATFORM_ACTIONS,
+    TIMEOUT,
     Action,
     Clock,
     ConfigError,
@@ -33,7 +34,7 @@ from tavola.core.capabilities import (
 )
 from tavola.core.protocol import Game
 
-from . import held, referee
+from . import held, referee, reminders
 from .announcements import board
 from .audit_words import audit_words
 from .bot import ReferenceBot, post_menu
@@ -96,7 +97,9 @@ REFEREE_ACTIONS = frozenset(
         "record_withdrawal",
         "record_ranking",
         "shift_draw",
+        "set_reminder",
         "tick",
+        TIMEOUT,  # the season's clock (reminders.py): the platform's alone
     }
 )
 
@@ -276,6 +279,8 @@ class TronoGame:
             raise refuse(code, action=action.type, user=uid)
         if kind == "referee" and uid not in state.config.referees:
             raise refuse("E_NOT_REFEREE", action=action.type)
+        if action.type == TIMEOUT:  # before R2 runs: the deadline is what it stands for
+            reminders.check_timeout(state, seat, action.args)
         raw_at = action.get("at")
         if raw_at is None:
             at = state.now
@@ -311,6 +316,8 @@ class TronoGame:
         if action.type == "tick":
             _only(action.type, args)
             return []
+        if action.type == TIMEOUT:
+            return reminders.on_timeout(state, str(args.get("decision_id")))
         if kind == "player":
             if action.type == "submit_post":
                 if "author" in action.args:
@@ -496,10 +503,11 @@ class TronoGame:
         return []
 
     def timeout_action(self, state: TronoState, seat: str) -> Action:
-        return Action("tick")
+        """The season's clock (reminders.py): the reminder, then the close at the deadline."""
+        return reminders.timeout_action(state, seat)
 
     def clocks(self, state: TronoState) -> dict[str, Clock]:
-        return {}
+        return reminders.clocks(state)
 
     # -- the rest of the protocol -----------------------------------------------------------
 

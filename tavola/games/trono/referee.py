@@ -70,7 +70,7 @@ def run_transitions(state: TronoState, at: int) -> list[Event]:
             events += _assign(state, state.ranking_deadline)
         else:
             assert state.deadline is not None
-            events += lock_turn(state, state.deadline)
+            events += lock_turn(state, state.deadline, at_deadline=True)
     return events
 
 
@@ -419,11 +419,15 @@ def snapshot_opening(state: TronoState) -> None:
     }
 
 
-def lock_turn(state: TronoState, at: int) -> list[Event]:
-    """R26 (at the deadline) or R27 (manual schedule): the turn locks; missing posts are
-    empty. Simulated draws resolve at once (R28)."""
+def lock_turn(state: TronoState, at: int, *, at_deadline: bool = False) -> list[Event]:
+    """R26 (at the deadline: by the clock, whoever's action came at or after it) or R27
+    (manual schedule): the turn locks; missing posts are empty. Simulated draws resolve
+    at once (R28)."""
     state.phase = "turn_locked"
-    events = [Event("turn_locked", {"k": state.turn})]
+    locked: dict[str, Any] = {"k": state.turn}
+    if at_deadline:
+        locked["at_deadline"] = format_instant(at)
+    events = [Event("turn_locked", locked)]
     if state.config.draw_source == "simulated":
         rng = state.random()
         numbers = simulate(rng)
@@ -577,6 +581,10 @@ def referee_action(
         from .registrations import record_ranking
 
         return record_ranking(state, args, at)
+    if kind == "set_reminder":
+        from .reminders import set_reminder
+
+        return set_reminder(state, args)
     raise refuse("E_UNKNOWN_ACTION_TYPE", action=kind)  # pragma: no cover
 
 

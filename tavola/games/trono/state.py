@@ -142,6 +142,11 @@ class TronoState(_Model):
     formation_attempts: int = 0
     formation_conflicts: int | None = None
     ranking_deadline: int | None = None
+    reminder_hours: int | None = None
+    """Set in the console (`set_reminder`): the config's `missing_posts_reminder_hours`
+    for the rest of the season."""
+    reminded_turn: int = 0
+    """The last turn whose missing posts the referees were told of (reminders.py)."""
     join_queue: list[str] = []
     opening: dict[str, Any] = {}
     posts: dict[str, Post] = {}

@@ -44,6 +44,8 @@ class TronoTableOptions(_Options):
     review_before_publish: JsonBool = False
     """The referees review a turn's results before they are published (the console)."""
     house_display_set: Literal["document", "original"] = "document"
+    missing_posts_reminder_hours: Annotated[int, Field(ge=0, le=96), JsonNumber] = 2
+    """Hours before each deadline the console lists the teams that have not posted (0: off)."""
 
 
 class TronoSeatOptions(_Options):

@@ -13,6 +13,7 @@ from .clock import format_instant
 from .houses import HOUSES, display_name
 from .lotto_calendar import game_calendar
 from .referee import expected_draw_date
+from .reminders import missing_posts_view, reminder_hours
 from .review import published
 from .state import Post, Team, TronoState, catalogue_of
 
@@ -254,6 +255,9 @@ def referee_view(state: TronoState) -> dict[str, Any]:
     view["audit_seen"] = len(state.audit)
     view["resolutions"] = list(state.resolutions)
     view["join_queue"] = list(state.join_queue)
+    # the teams that have not posted and the forum's reminder (issue 27, point 4)
+    view["missing_posts"] = missing_posts_view(state)
+    view["season"] = {"missing_posts_reminder_hours": reminder_hours(state)}
     view["posts"] = [post_json(state, p) for p in state.post_history]
     view["referee"] = {"rng": dict(state.rng), "opening": dict(state.opening)}
     # the console's proposal: the draw the game waits for, on the Lotto's calendar

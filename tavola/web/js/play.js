@@ -379,7 +379,8 @@ function tickClock() {
   const clocks = game.payload.clocks || {};
   const parts = [];
   for (const [seat, clock] of Object.entries(clocks)) {
-    if (!clock.due_at) continue;
+    // a calendar deadline (days away) is the game's page to show, not a countdown
+    if (!clock.due_at || clock.kind === "calendar") continue;
     parts.push(seat === game.seat ? t("play.clock", { time: clockText(clock.due_at) }) : t("play.clock_other", { name: seatName(game.payload, seat), time: clockText(clock.due_at) }));
   }
   node.textContent = parts.join(" · ");

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typer
 
-from . import draws, override, reading, registration, turns
+from . import draws, override, reading, registration, reminders, turns
 
 app = typer.Typer(
     help="Referee a Gioco del Trono game kept in a record file (JSON).",
@@ -32,6 +32,8 @@ for command in (
     turns.resolve,
     turns.publish,
     turns.tick,
+    reminders.missing_posts,
+    reminders.reminder,
     override.override,
     reading.report,
     reading.export,

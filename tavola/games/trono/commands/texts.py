@@ -50,6 +50,10 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "E_OUT_FOLDER": "Non scrivo i testi nella cartella {path}: {detail}",
         "E_NO_EXPORT": "Nessun testo per {text} adesso: c'è il post pubblico e, dopo "
         "un'estrazione, il messaggio privato di ogni squadra.",
+        "E_NO_OPEN_TURN": "Nessun turno aperto con una scadenza: i post mancanti si contano "
+        "mentre un turno è aperto.",
+        "missing_title": "Post mancanti del turno {turn} (scadenza {when}):",
+        "all_posted": "Tutte le squadre hanno postato.",
     },
     "en": {
         "created": "Game created in {file}: {mode}, seed {seed}, referees {referees}.",
@@ -89,6 +93,10 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "E_OUT_FOLDER": "Cannot write the texts into the folder {path}: {detail}",
         "E_NO_EXPORT": "No text for {text} now: there is the public post and, after a "
         "draw, each team's private message.",
+        "E_NO_OPEN_TURN": "No turn is open with a deadline: missing posts are counted while a "
+        "turn is open.",
+        "missing_title": "Missing posts for turn {turn} (deadline {when}):",
+        "all_posted": "Every team has posted.",
     },
 }
 

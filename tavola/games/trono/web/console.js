@@ -8,6 +8,7 @@
 import { button, el } from "/js/dom.js";
 import { lang, t, tn } from "/js/i18n.js";
 import { dayWords, romeTime } from "./dates.js";
+import { missingPosts } from "./reminder.js";
 
 const ZONE = "Europe/Rome";
 const KINDS = ["attack", "defend", "enlist", "tax", "rally", "hire"];
@@ -451,6 +452,10 @@ function posts(view) {
     list.append(item);
   }
   box.append(list);
+  // the server closes the turn at the deadline by its own clock (issue 27, point 4); the
+  // button stays for the moment between the deadline and the server's close
+  const reminder = (view.missing_posts || {}).reminder_at;
+  if (view.phase === "turn_open" && reminder && !view.missing_posts.due) box.append(el("p", "reminder-at", t("console.reminder_at", { when: romeTime(reminder) })));
   if (view.phase === "turn_open" && view.deadline && Date.parse(view.deadline) <= Date.now()) {
     box.append(el("p", "deadline-passed", t("console.deadline_passed")));
     draft("lock", () => ({}));
@@ -820,15 +825,31 @@ function parts(view) {
   if (phase === "formation_wait") out.push(drawForm(view, "formation"));
   if (phase === "house_ranking") out.push(rankings(view));
   if (phase === "ready") out.push(ready(view));
-  if (phase === "turn_open" || phase === "turn_locked") out.push(...[posts(view), pastePost(view), recordPost(view)].filter(Boolean));
+  if (phase === "turn_open" || phase === "turn_locked") out.push(posts(view));
+  const missing = missingPosts(view);
+  if (missing) out.push(missing);
+  if (phase === "turn_open" || phase === "turn_locked") out.push(...[pastePost(view), recordPost(view)].filter(Boolean));
   if (phase === "turn_locked") out.push(drawForm(view, "turn"));
   if (phase === "review") out.push(review(view));
   const joined = view.teams && Object.keys(view.teams).length ? joiners(view) : null;
   if (joined) out.push(joined);
   if (phase !== "over") out.push(overrides(view));
   out.push(auditTrail(view));
-  if (phase !== "over") out.push(calendar(view));
+  if (phase !== "over") out.push(calendar(view), settings(view));
   return out;
+}
+
+/** The season's settings a referee may change while it runs: the reminder's hours. */
+function settings(view) {
+  const box = part("settings", t("console.settings"));
+  const hours = (view.season || {}).missing_posts_reminder_hours;
+  const data = draft("settings", () => ({ hours: String(hours ?? 2) }));
+  const field = input("settings", "hours", t("console.reminder_hours"), "number");
+  field.min = "0";
+  field.max = "96";
+  box.append(labelled(t("console.reminder_hours"), field), el("p", "hint", t("console.reminder_hours_hint")), verdict("settings"));
+  box.append(buttons("settings", () => ({ type: "set_reminder", hours: Number(data.hours) }), { label: t("console.save_settings"), checkLabel: null }));
+  return box;
 }
 
 function build() {

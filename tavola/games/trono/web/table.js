@@ -11,7 +11,7 @@ import { teamPage } from "./team.js";
 import { signUpPage } from "./signup.js";
 import { publicBoard } from "./public.js";
 import { exportsPanel } from "./exports.js";
-import { dayOf, dayText } from "./dates.js";
+import { dayOf, dayText, romeTime } from "./dates.js";
 
 /** Each house's Lotto wheel (§3.1, fixed by the document). */
 const WHEEL = {
@@ -236,7 +236,12 @@ export function describe(event, payload) {
     case "turn_opened":
       return t("log.turn_opened", { turn: data.k });
     case "turn_locked":
-      return t("log.turn_locked", { turn: data.k });
+      // at the deadline it is the server's clock that closed it, whoever acted after
+      return data.at_deadline ? t("log.turn_locked_deadline", { turn: data.k, when: romeTime(data.at_deadline) }) : t("log.turn_locked", { turn: data.k });
+    case "posts_missing": // the referees' alone
+      return (data.teams || []).length ? t("log.posts_missing", { turn: data.turn, houses: houseList(view, data.teams) }) : t("log.posts_missing_none", { turn: data.turn });
+    case "reminder_set":
+      return data.hours ? tn("log.reminder_set", data.hours) : t("log.reminder_off");
     case "draw_shifted":
       return t("log.draw_shifted", { regular: day(data.regular), moved: day(data.moved_to) });
     case "draw_recorded":
