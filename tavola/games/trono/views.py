@@ -252,6 +252,8 @@ def referee_view(state: TronoState) -> dict[str, Any]:
     view["audit"] = [a.model_dump() for a in state.audit]
     # the version a referee's edit says it saw (`seen`, edits.py)
     view["audit_seen"] = len(state.audit)
+    # the referees by their seats' names (an unnamed seat is said by role: "Arbitro 2")
+    view["referee_names"] = dict(state.config.referee_names)
     view["resolutions"] = list(state.resolutions)
     view["join_queue"] = list(state.join_queue)
     view["posts"] = [post_json(state, p) for p in state.post_history]
