@@ -141,13 +141,22 @@ def _public_audit(entry: Any) -> dict[str, Any]:
 
 def _private_team(state: TronoState, team: Team) -> dict[str, Any]:
     current = state.posts.get(str(team.team_no))
+    catalogue = catalogue_of(state.config)
     return {
         "soldiers": team.soldiers,
         "chests": team.chests,
         "banners": team.banners,
         "turns_without_attack": team.turns_without_attack,
         "characters": [
-            {"id": c.character_id, "charges": c.charges_left, "hired_turn": c.hired_turn}
+            {
+                "id": c.character_id,
+                # by name on every page, in every phase (issue 27: never "nerea_salsedine")
+                "name": catalogue[c.character_id].name
+                if c.character_id in catalogue
+                else c.character_id,
+                "charges": c.charges_left,
+                "hired_turn": c.hired_turn,
+            }
             for c in team.characters
         ],
         "hired_ever": list(team.hired_ever),

@@ -118,3 +118,13 @@ def test_a_date_mismatch_is_never_called_a_format_error(season):
     for lang in LANGS:
         for line in season.texts[lang]["refusals"]:
             assert "format" not in line.lower(), line
+
+
+def test_the_audit_names_the_character_whose_charges_changed(season):
+    assert "Cariche di Nerea Salsedine (Greyjoy)" in season.texts["it"]["audit"]
+    assert "Nerea Salsedine's charges (Greyjoy)" in season.texts["en"]["audit"]
+
+
+def test_a_house_ranking_is_announced_with_its_article(season):
+    sent = [line for line in season.texts["it"]["announcements"] if "classifica" in line]
+    assert sent and all(line.startswith("La squadra ") for line in sent), sent
