@@ -216,11 +216,19 @@ def announce(
 
 
 def override_line(view: Mapping[str, Any], data: Mapping[str, Any], lang: str) -> str:
-    """A public override: its number, what it was and whom it concerned, in words."""
+    """A public override: its number, what it was and whom it concerned, in words (a
+    person by name, a turn, a day: as the audit trail says them)."""
+    from .audit_words import audit_words
+
     subject = data.get("subject")
     about = ""
     if subject not in (None, "", "None"):
-        about = t(lang, "override_about", subject=house_name(view, str(subject)))
+        people = {
+            p["user_id"]: p.get("display_name") or p["user_id"] for p in view.get("registered", [])
+        }
+        entry = {"kind": data["kind"], "subject": subject, "thing": data.get("thing")}
+        said = audit_words(view, entry, people, lang)["about"]
+        about = t(lang, "override_about", subject=said)
     what = text(lang, f"override.{data['kind']}")
     return t(lang, "override", seq=data["seq"], kind=what, about=about)
 
@@ -649,7 +657,11 @@ def public_lines(view: Mapping[str, Any], lang: str, *, bbcode: bool = False) ->
             status = ""
             if team.get("status") == "eliminated":
                 status = t(lang, "public.eliminated_at", turn=team.get("eliminated_turn"))
-            label = house_name(view, key) if team.get("house") else f"#{team['team_no']}"
+            label = (
+                house_name(view, key)
+                if team.get("house")
+                else t(lang, "team_name", no=team["team_no"])
+            )
             lines.append(
                 t(
                     lang,

@@ -128,3 +128,17 @@ def test_the_audit_names_the_character_whose_charges_changed(season):
 def test_a_house_ranking_is_announced_with_its_article(season):
     sent = [line for line in season.texts["it"]["announcements"] if "classifica" in line]
     assert sent and all(line.startswith("La squadra ") for line in sent), sent
+
+
+def test_a_public_override_names_the_person_it_moved():
+    from tavola.games.trono.forum_render import override_line
+
+    view = {"registered": [{"user_id": "p04", "display_name": "Bot 4"}], "teams": {}}
+    moved = {"seq": 3, "kind": "move_player", "subject": "p04"}
+    assert override_line(view, moved, "it") == (
+        "Intervento arbitrale n. 3: spostamento di un giocatore (Bot 4)."
+    )
+    turn = {"seq": 4, "kind": "reschedule_turn", "subject": "2"}
+    assert override_line(view, turn, "it") == (
+        "Intervento arbitrale n. 4: nuova scadenza del turno (turno 2)."
+    )
