@@ -57,8 +57,6 @@ class GameRow(Base):
     none for a game dealt before commitments."""
 
 
-
-
 class SeatRow(Base):
     __tablename__ = "seats"
 

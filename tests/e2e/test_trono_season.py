@@ -320,8 +320,9 @@ def test_a_twelve_player_season_through_two_turns_in_the_browser(
     greyjoy = it.locator('.export[data-export="pm-greyjoy"] textarea').input_value()
     assert "Risultati del turno 1" in public_post and "Turno 2 aperto" in public_post
     assert "Messaggio privato per Greyjoy — turno 1" in greyjoy
-    assert "attacca — nulla: un attacco richiede un bersaglio" in greyjoy  # void, with why
-    assert "Azione [b]2[/b]: tassa — numero" in greyjoy  # …and the rest stands
+    assert "Attacca — nulla: un attacco richiede un bersaglio" in greyjoy  # void, with why
+    assert "Azione 2: Tassa — numero" in greyjoy  # …and the rest stands
+    assert "Estrazione del turno 1 (" in public_post  # the draw the results came from
     it.screenshot(path=artifacts / "trono-season-exports-it-desktop.png", full_page=True)
 
     # Turn 2, lighter, the widths swapped: Greyjoy attacks the Throne from its page (in
@@ -379,6 +380,6 @@ def test_a_twelve_player_season_through_two_turns_in_the_browser(
         assert message.startswith(f"[size=150][b]Private message for {name} — turn 2[/b]")
         names = [p["display_name"] for p in season["registered"] if p["user_id"] in team["members"]]
         assert f"Send to: {', '.join(names)}" in message
-        posted = "Action [b]1[/b]: attack(Throne)" if house == "greyjoy" else "No post sent"
+        posted = "Action 1: Attack the Throne" if house == "greyjoy" else "No post sent"
         assert posted in message, message
     en.screenshot(path=artifacts / "trono-season-exports-en-desktop.png", full_page=True)

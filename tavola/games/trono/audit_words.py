@@ -73,6 +73,9 @@ def audit_words(
     thing = entry.get("thing")
     if kind == "adjust_parameter" and thing in ("soldiers", "chests", "banners"):
         about = text(lang, f"audit.{thing}", house=about)  # "Casse di Stark"
+    names = view.get("character_names", {})
+    if kind == "set_charges" and thing in names:  # "Cariche di Nerea Salsedine (Greyjoy)"
+        about = text(lang, "audit.charges", character=names[thing], house=about)
     return {
         "kind": text(lang, f"override.{kind}"),
         "about": about,

@@ -1,4 +1,4 @@
-"""BBCode as forums take it (phpBB, SMF, Forumfree): headings, lists and bold numbers."""
+"""BBCode as forums take it (phpBB, SMF, Forumfree): headings, lists, bold where it matters."""
 
 from __future__ import annotations
 
@@ -35,8 +35,10 @@ def subheading(text: str) -> str:
     return f"[b]{escape(text)}[/b]"
 
 
-def bullet_list(lines: Iterable[str], *, numbers: bool = True) -> list[str]:
-    """`[list][*]…[/list]`, each item's figures in bold unless `numbers` is False."""
+def bullet_list(lines: Iterable[str], *, numbers: bool = False) -> list[str]:
+    """`[list][*]…[/list]`; with `numbers`, each item's figures in bold. The forum texts
+    leave them plain: in bold every figure is none, and a referee's reason is their own
+    words, never to be reformatted (issue 27)."""
     items = [bold_numbers(escape(line)) if numbers else escape(line) for line in lines if line]
     if not items:
         return []

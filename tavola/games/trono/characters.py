@@ -43,6 +43,8 @@ class Character:
     description: str
     summary_en: str = ""
     """The summary in English; a catalogue written in Italian only may leave it out."""
+    gender: str = "m"
+    """`f` or `m`: the Italian words that agree with the character ("Schierata Nerea")."""
 
     def summary_in(self, lang: str) -> str:
         """The one-line summary in `lang`: English where the catalogue gives it."""
@@ -67,6 +69,7 @@ class Character:
             "consume_on_failure": self.consume_on_failure,
             "effects": [{"kind": e.kind, **e.params} for e in self.effects],
             "summary": {"it": self.summary, "en": self.summary_in("en")},
+            "gender": self.gender,
         }
 
 
@@ -172,6 +175,7 @@ FIELDS = frozenset(
         "summary",
         "summary_en",
         "description",
+        "gender",
     }
 )
 
@@ -202,6 +206,9 @@ def parse_character(data: Any) -> Character:
     for text_field in ("summary", "summary_en", "description"):
         if not isinstance(data.get(text_field, ""), str):
             raise _Bad(text_field)
+    gender = data.get("gender", "m")
+    if gender not in ("m", "f"):
+        raise _Bad("gender")
     consume = data.get("consume_on_failure", True)
     if not isinstance(consume, bool):
         raise _Bad("consume_on_failure")
@@ -225,6 +232,7 @@ def parse_character(data: Any) -> Character:
         str(data.get("summary", "")),
         str(data.get("description", "")),
         str(data.get("summary_en", "")),
+        str(gender),
     )
 
 

@@ -15,7 +15,15 @@ from tavola.core.capabilities import ExportText
 
 from .announcements import announcements, opened_block, results_block, review_block, standings
 from .bbcode import bullet_list, heading, subheading
-from .forum_render import house_name, t, team_report_lines, winner_lines, with_names
+from .forum_render import (
+    _day,
+    draw_lines,
+    house_name,
+    t,
+    team_report_lines,
+    winner_lines,
+    with_names,
+)
 from .review import published
 from .state import Team, TronoState, catalogue_of
 from .views import view_for
@@ -37,6 +45,17 @@ def last_report_turn(state: TronoState) -> int | None:
     return max(turns) if turns else None
 
 
+def _draw_lines(view: dict[str, Any], turn: int, lang: str) -> list[str]:
+    """The draw the published turn was played on: its date and numbers as printed, so the
+    forum can check every figure of the results against the Lotto's."""
+    draws = [d for d in view.get("draws", []) if d["purpose"] == "turn" and d["turn"] == turn]
+    if not draws:
+        return []
+    drawn = draws[-1]  # a corrected draw comes after the one it replaced
+    title = t(lang, "draw_turn", turn=turn, date=_day(drawn["date"], lang))
+    return [subheading(title), *draw_lines(drawn["numbers"]), ""]
+
+
 def public_post(state: TronoState, lang: str) -> ExportText:
     """The turn's public post: its results, the next turn with its deadline (or the
     winners) and the public standings."""
@@ -49,6 +68,7 @@ def public_post(state: TronoState, lang: str) -> ExportText:
         previous = bulletins[-2] if len(bulletins) > 1 else None
         results = results_block(view, bulletins[-1], previous, lang)
         lines += [subheading(results.title), *bullet_list(results.lines), ""]
+        lines += _draw_lines(view, int(bulletins[-1]["turn"]), lang)
     opened = opened_block(view, lang) or review_block(view, lang)
     if opened is not None:
         lines += [subheading(opened.title), *bullet_list(opened.lines), ""]

@@ -16,7 +16,7 @@ from tavola.core import Event
 
 from .clock import parse_instant
 from .houses import HOUSES
-from .messages import MESSAGES, count, day_of, sentence, text, zone_words
+from .messages import MESSAGES, count, day_of, has_text, sentence, text, zone_words
 
 
 def t(lang: str, key: str, **params: Any) -> str:
@@ -26,14 +26,44 @@ def t(lang: str, key: str, **params: Any) -> str:
 
 
 def with_names(view: Mapping[str, Any], catalogue: Mapping[str, Any]) -> dict[str, Any]:
-    """A view with the catalogue's character names beside it (public content, kept out of
-    the views themselves so that a view holds only what its seat may see)."""
-    return {**view, "character_names": {cid: c.name for cid, c in catalogue.items()}}
+    """A view with the catalogue's character names and genders beside it (public content,
+    kept out of the views themselves so that a view holds only what its seat may see)."""
+    return {
+        **view,
+        "character_names": {cid: c.name for cid, c in catalogue.items()},
+        "character_genders": {cid: c.gender for cid, c in catalogue.items()},
+    }
 
 
 def character_name(view: Mapping[str, Any], cid: Any) -> str:
     """A character by its name in the game's catalogue (`with_names`)."""
     return str(view.get("character_names", {}).get(cid, cid))
+
+
+def character_gender(view: Mapping[str, Any], cid: Any) -> str:
+    """`f` or `m`, for the words that agree with a character ("Schierata Nerea")."""
+    return str(view.get("character_genders", {}).get(cid, "m"))
+
+
+def person_name(view: Mapping[str, Any], user: str) -> str:
+    """Someone by the name they registered with (an account id is nobody's name)."""
+    for person in view.get("registered", []):
+        if person.get("user_id") == user:
+            return str(person.get("display_name") or user)
+    return user
+
+
+def people(view: Mapping[str, Any], users: Iterable[str]) -> str:
+    return ", ".join(person_name(view, u) for u in users)
+
+
+def referee_label(view: Mapping[str, Any], referee: str, lang: str) -> str:
+    """A referee by their seat's name, else by role and place ("Arbitro 2")."""
+    named = (view.get("referee_names") or {}).get(referee)
+    if named:
+        return str(named)
+    digits = "".join(ch for ch in referee if ch.isdigit())
+    return t(lang, "referee_n", n=int(digits)) if digits else t(lang, "referee_one")
 
 
 def phase_name(lang: str, phase: str) -> str:
@@ -123,7 +153,10 @@ def announce(
             continue
         data = dict(event.data)
         kind = event.type
-        if kind in ("player_registered", "player_withdrew", "turn_locked", "join_queued"):
+        if kind in ("player_registered", "player_withdrew", "join_queued"):
+            shown = data.get("display_name") or person_name(view, str(data["user"]))
+            lines.append(t(lang, kind, **{**data, "user": shown}))
+        elif kind == "turn_locked":
             lines.append(t(lang, kind, **data))
         elif kind == "registration_closed":
             players = count("players", int(data["P"]))
@@ -146,7 +179,7 @@ def announce(
         elif kind == "teams_formed":
             lines.append(_bold(t(lang, kind), bbcode))
             for no, members in data["rosters"].items():
-                lines.append(t(lang, "team_line", no=no, members=", ".join(members)))
+                lines.append(t(lang, "team_line", no=no, members=people(view, members)))
         elif kind == "house_ranking_submitted":
             houses = ", ".join(house_name(view, h) for h in data["houses"])
             lines.append(t(lang, kind, no=data["team_no"], houses=houses))
@@ -159,7 +192,8 @@ def announce(
             if data.get("tower"):
                 lines.append(t(lang, "seats_tower", tower=house_name(view, data["tower"])))
         elif kind == "player_joined":
-            lines.append(t(lang, kind, user=data["user"], team=house_name(view, data["team"])))
+            user = person_name(view, str(data["user"]))
+            lines.append(t(lang, kind, user=user, team=house_name(view, data["team"])))
         elif kind == "turn_opened":
             lines.append(_bold(t(lang, kind, k=data["k"]), bbcode))
             seats = data.get("seats") or {}
@@ -182,11 +216,19 @@ def announce(
 
 
 def override_line(view: Mapping[str, Any], data: Mapping[str, Any], lang: str) -> str:
-    """A public override: its number, what it was and whom it concerned, in words."""
+    """A public override: its number, what it was and whom it concerned, in words (a
+    person by name, a turn, a day: as the audit trail says them)."""
+    from .audit_words import audit_words
+
     subject = data.get("subject")
     about = ""
     if subject not in (None, "", "None"):
-        about = t(lang, "override_about", subject=house_name(view, str(subject)))
+        people = {
+            p["user_id"]: p.get("display_name") or p["user_id"] for p in view.get("registered", [])
+        }
+        entry = {"kind": data["kind"], "subject": subject, "thing": data.get("thing")}
+        said = audit_words(view, entry, people, lang)["about"]
+        about = t(lang, "override_about", subject=said)
     what = text(lang, f"override.{data['kind']}")
     return t(lang, "override", seq=data["seq"], kind=what, about=about)
 
@@ -249,17 +291,18 @@ def _characters(lang: str, characters: Iterable[Mapping[str, Any]], view: Mappin
 
 
 def action_text(lang: str, view: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
-    """One slot action as a player writes it: `attacca(Lannister)`, `assolda(x)`, `tassa`."""
+    """One slot action as the team page writes it: "Attacca il Trono", "Attacca
+    Lannister", "Assolda Nerea Salsedine", "Tassa"."""
     kind = entry["kind"]
     if kind == "void":
         return written_text(lang, view, entry.get("written"))
-    name = t(lang, f"action.{kind}") if MESSAGES.has(f"forum.action.{kind}") else str(kind)
+    name = t(lang, f"order.{kind}") if MESSAGES.has(f"forum.order.{kind}") else str(kind)
     target = entry.get("target")
     if entry.get("character"):
-        return f"{name}({character_name(view, entry['character'])})"
+        return f"{name} {character_name(view, entry['character'])}"
     if target in ("all", "trono"):
-        return f"{name}({t(lang, f'target.{target}')})"
-    return f"{name}({house_name(view, target)})" if target else name
+        return f"{name} {t(lang, f'order.target.{target}')}"
+    return f"{name} {house_name(view, target)}" if target else name
 
 
 def written_text(lang: str, view: Mapping[str, Any], written: Any) -> str:
@@ -277,7 +320,7 @@ def written_text(lang: str, view: Mapping[str, Any], written: Any) -> str:
             if target is not None and target not in ("all", "trono") and target not in HOUSES:
                 shown["target"] = None  # an unknown house is shown as written
                 name = action_text(lang, view, {"kind": kind})
-                return f"{name}({target})"
+                return f"{name} {target}"
             return action_text(lang, view, shown)
         return "—"
     return str(written)
@@ -286,7 +329,7 @@ def written_text(lang: str, view: Mapping[str, Any], written: Any) -> str:
 def void_reason(lang: str, part: Mapping[str, Any]) -> str:
     """Why a part is void; for a slot, without naming the slot again."""
     code, params = str(part["code"]), dict(part.get("params", {}))
-    if part.get("part") == "slot" and MESSAGES.has(f"reason.{code}", lang):
+    if part.get("part") == "slot" and has_text(f"reason.{code}", lang):
         return text(lang, f"reason.{code}", **params)
     return sentence(lang, code, params)
 
@@ -312,7 +355,9 @@ def team_report_lines(
     view: Mapping[str, Any], lang: str, *, turn: int | None = None, bbcode: bool = False
 ) -> list[str]:
     """A team's private report (§8) from its own view (`view["team"]`): the turn report
-    (the last one by default) and its current parameters and post status."""
+    (the last one by default) and its current parameters and post status. The
+    characters are said once: now, while the game goes on, else as the turn left them;
+    the current parameters only where they differ from the report's "after"."""
     key = view.get("my_team")
     team = view.get("team")
     if key is None or team is None:
@@ -327,26 +372,40 @@ def team_report_lines(
         if turn is None and reports
         else next((r for r in reports if r["turn"] == turn), None)
     )
+    current = view.get("phase") != "over" and team.get("soldiers") is not None and housed
     lines: list[str] = []
     if report is None:
         lines.append(t(lang, "report.none", house=name))
     else:
-        lines += _report_body(view, report, name, lang, bbcode)
-    if view.get("phase") not in ("over",) and team.get("soldiers") is not None and housed:
+        lines += _report_body(view, report, name, lang, bbcode, characters=not current)
+    if current:
         lines.append("")
-        lines.append(t(lang, "report.current", params=_params(lang, team)))
-        owned = team.get("characters", [])
-        lines.append(
-            t(lang, "report.characters", list=_characters(lang, owned, view))
-            if owned
-            else t(lang, "report.no_characters")
-        )
-        if view.get("phase") == "turn_open":
-            status = t(lang, "report.posted" if team.get("posted") else "report.not_posted")
-            lines.append(t(lang, "report.post_status", turn=view.get("turn"), status=status))
+        lines += _current_lines(view, team, report, lang)
     for notice in team.get("notices", []):
         lines.append(notice_line(view, notice, lang))
     return lines
+
+
+def _current_lines(
+    view: Mapping[str, Any], team: Mapping[str, Any], report: Mapping[str, Any] | None, lang: str
+) -> list[str]:
+    """The team as it stands now: its parameters (unless the report's "after" says them
+    already), its characters, and whether it has posted for the open turn."""
+    lines = []
+    now = _params(lang, team)
+    if report is None or now != _params(lang, report.get("after", {})):
+        lines.append(t(lang, "report.current", params=now))
+    lines.append(_characters_line(view, team.get("characters", []), lang))
+    if view.get("phase") == "turn_open":
+        status = t(lang, "report.posted" if team.get("posted") else "report.not_posted")
+        lines.append(t(lang, "report.post_status", turn=view.get("turn"), status=status))
+    return lines
+
+
+def _characters_line(view: Mapping[str, Any], owned: list[Any], lang: str) -> str:
+    if not owned:
+        return t(lang, "report.no_characters")
+    return t(lang, "report.characters", list=_characters(lang, owned, view))
 
 
 def notice_line(view: Mapping[str, Any], notice: Mapping[str, Any], lang: str) -> str:
@@ -397,8 +456,16 @@ def value_words(view: Mapping[str, Any], value: Any, lang: str) -> str:
 
 
 def _report_body(
-    view: Mapping[str, Any], report: Mapping[str, Any], name: str, lang: str, bbcode: bool
+    view: Mapping[str, Any],
+    report: Mapping[str, Any],
+    name: str,
+    lang: str,
+    bbcode: bool,
+    *,
+    characters: bool = True,
 ) -> list[str]:
+    """One turn's report: title, the actions, hires and deployments, the battle, what the
+    turn gave and took, before and after (and, with `characters`, the characters)."""
     drawn = report.get("draw_date")
     if drawn:
         title = t(lang, "report.title", house=name, turn=report["turn"], date=_day_of(drawn, lang))
@@ -409,113 +476,136 @@ def _report_body(
         lines.append(t(lang, "report.corrected"))
     if not report.get("posted"):
         lines.append(t(lang, "report.no_post"))
+    lines += _slot_lines(view, report, lang)
+    lines += void_lines(view, report.get("void", []), lang)
+    lines += _hire_lines(view, report, lang)
+    lines += _deploy_lines(view, report, lang)
+    lines += _battle_lines(view, report, lang)
+    if report.get("eliminated"):
+        lines.append(_bold(t(lang, "report.eliminated"), bbcode))
+    else:
+        lines += _economy_lines(report, lang)
+    before, after = report.get("before", {}), report.get("after", {})
+    lines.append(
+        t(lang, "report.before_after", before=_params(lang, before), after=_params(lang, after))
+    )
+    if characters:
+        lines.append(_characters_line(view, report.get("characters", []), lang))
+    seat = report.get("seat") or "none"
+    lines.append(t(lang, "report.seat", seat=t(lang, f"seat.{seat}")))
+    for found in report.get("spy", []):
+        lines.append(spy_line(view, found, lang))
+    return lines
+
+
+def _slot_lines(view: Mapping[str, Any], report: Mapping[str, Any], lang: str) -> list[str]:
+    """Each of the three actions: a hire, a void action and why, or its number and values."""
     voids = {v["index"]: v for v in report.get("void", []) if v["part"] == "slot"}
+    lines = []
     for entry in report.get("slots", []):
+        slot = entry["slot"]
         if entry["kind"] == "hire":
-            lines.append(
-                t(
-                    lang,
-                    "report.slot_hire",
-                    slot=entry["slot"],
-                    character=character_name(view, entry["character"]),
-                )
-            )
+            who = character_name(view, entry["character"])
+            lines.append(t(lang, "report.slot_hire", slot=slot, character=who))
         elif entry["kind"] == "void":
-            void = voids.get(entry["slot"], {"code": "E_UNKNOWN_ACTION", "params": {}})
-            lines.append(
-                t(
-                    lang,
-                    "report.slot_void",
-                    slot=entry["slot"],
-                    action=action_text(lang, view, entry),
-                    why=void_reason(lang, void),
-                )
-            )
+            void = voids.get(slot, {"code": "E_UNKNOWN_ACTION", "params": {}})
+            action, why = action_text(lang, view, entry), void_reason(lang, void)
+            lines.append(t(lang, "report.slot_void", slot=slot, action=action, why=why))
         else:
             lines.append(
                 t(
                     lang,
                     "report.slot",
-                    slot=entry["slot"],
+                    slot=slot,
                     action=action_text(lang, view, entry),
                     number=_printed(entry.get("number")),
                     base=entry.get("base"),
                     value=entry.get("value"),
                 )
             )
-    lines += void_lines(view, report.get("void", []), lang)
+    return lines
+
+
+def _hire_lines(view: Mapping[str, Any], report: Mapping[str, Any], lang: str) -> list[str]:
+    lines = []
     for hire in report.get("hires", []):
         failed = "" if hire.get("ok") else t(lang, "report.hire_failed")
-        lines.append(
-            t(
-                lang,
-                "report.hire",
-                character=character_name(view, hire["character"]),
-                cost=count("chests", int(hire["cost"])),
-                failed=failed,
-            )
-        )
+        who = character_name(view, hire["character"])
+        cost = count("chests", int(hire["cost"]))
+        lines.append(t(lang, "report.hire", character=who, cost=cost, failed=failed))
+    return lines
+
+
+def _deploy_lines(view: Mapping[str, Any], report: Mapping[str, Any], lang: str) -> list[str]:
+    """Each deployment, its word agreeing with the character ("Schierata Nerea …")."""
+    lines = []
     for dep in report.get("deployments", []):
         target = dep.get("target")
         where = t(lang, "report.deploy_target", house=house_name(view, target)) if target else ""
         if dep.get("slot"):
             where += t(lang, "report.deploy_slot", slot=dep["slot"])
+        gender = character_gender(view, dep["character"])
         lines.append(
             t(
                 lang,
-                "report.deploy",
+                f"report.deploy.{gender}",
                 character=character_name(view, dep["character"]),
                 target=where,
                 outcome=t(lang, f"outcome.{dep['outcome']}"),
                 charge=t(lang, f"charge.{dep['charge']}"),
             )
         )
-    if "damage" in report:
-        lines.append(
-            t(
-                lang,
-                "report.battle",
-                **{k: report.get(k, 0) for k in ("A", "Dv", "Pc", "shield", "damage")},
-            )
-        )
+    return lines
+
+
+BATTLE = ("A", "Dv", "Pc", "shield", "damage")
+
+
+def _battle_lines(view: Mapping[str, Any], report: Mapping[str, Any], lang: str) -> list[str]:
+    """The battle's figures (none when nothing hit the team) and who attacked."""
+    lines = []
+    figures = {k: report.get(k, 0) for k in BATTLE}
+    if "damage" in report and any(figures.values()):
+        lines.append(t(lang, "report.battle", **figures))
     if report.get("attackers"):
         listed = ", ".join(f"{house_name(view, h)} {v}" for h, v in report["attackers"].items())
         lines.append(t(lang, "report.attackers", list=listed))
-    if report.get("eliminated"):
-        lines.append(_bold(t(lang, "report.eliminated"), bbcode))
-    else:
-        fields = (
-            "enlisted",
-            "gain_soldiers",
-            "tax",
-            "gain_chests",
-            "stolen_by_us",
-            "stolen_from_us",
-            "rally",
-            "gain_banners",
-            "exchange_banners",
-        )
-        amounts = {f: report.get(f, 0) for f in fields}
-        amounts["enlisted"] = report.get("enlisted", report.get("enlist", 0))
-        lines.append(t(lang, "report.economy", **amounts))
-        penalty = t(lang, "report.penalty_lost") if report.get("penalty") else ""
+    return lines
+
+
+# What the turn gave and took, each with what characters added to it (`gain_…`).
+ECONOMY = (
+    ("enlisted", "gain_soldiers"),
+    ("tax", "gain_chests"),
+    ("stolen_by_us", None),
+    ("stolen_from_us", None),
+    ("rally", "gain_banners"),
+    ("exchange_banners", None),
+)
+
+
+def _economy_lines(report: Mapping[str, Any], lang: str) -> list[str]:
+    """What the turn gave and took, the counters that moved only (no line of zeros), and
+    the turns without an attack once they count."""
+    parts = []
+    for field, extra in ECONOMY:
+        value = report.get(field, report.get("enlist", 0) if field == "enlisted" else 0)
+        gained = report.get(extra, 0) if extra else 0
+        if not value and not gained:
+            continue
+        part = t(lang, f"report.gain.{field}", n=value)
+        if gained:
+            part += t(lang, "report.gain.characters", n=gained)
+        parts.append(part)
+    lines = []
+    if parts:
+        said = ", ".join(parts)
+        lines.append(said[:1].upper() + said[1:])
+    penalty = t(lang, "report.penalty_lost") if report.get("penalty") else ""
+    if report.get("counter") or penalty:
         lines.append(t(lang, "report.penalty", counter=report.get("counter", 0), penalty=penalty))
-        if report.get("seat_banners"):
-            lines.append(t(lang, "report.seat_banners", n=report["seat_banners"]))
-    before, after = report.get("before", {}), report.get("after", {})
-    lines.append(
-        t(lang, "report.before_after", before=_params(lang, before), after=_params(lang, after))
-    )
-    owned = report.get("characters", [])
-    lines.append(
-        t(lang, "report.characters", list=_characters(lang, owned, view))
-        if owned
-        else t(lang, "report.no_characters")
-    )
-    seat = report.get("seat") or "none"
-    lines.append(t(lang, "report.seat", seat=t(lang, f"seat.{seat}")))
-    for found in report.get("spy", []):
-        lines.append(spy_line(view, found, lang))
+    if report.get("seat_banners"):
+        lines.append(t(lang, "report.seat_banners", n=report["seat_banners"]))
     return lines
 
 
@@ -544,7 +634,7 @@ def public_lines(view: Mapping[str, Any], lang: str, *, bbcode: bool = False) ->
     the open turn's deadline and, at the end, the winners."""
     lines = [_bold(t(lang, "public.title", phase=phase_name(lang, view["phase"])), bbcode)]
     if view["phase"] == "registration":
-        names = [p["user_id"] for p in view.get("registered", [])]
+        names = [str(p.get("display_name") or p["user_id"]) for p in view.get("registered", [])]
         lines.append(t(lang, "public.registered", list=", ".join(names) or "—"))
         if view.get("close_at"):
             lines.append(t(lang, "close_set", when=local_time(view["close_at"], lang=lang)))
@@ -567,13 +657,17 @@ def public_lines(view: Mapping[str, Any], lang: str, *, bbcode: bool = False) ->
             status = ""
             if team.get("status") == "eliminated":
                 status = t(lang, "public.eliminated_at", turn=team.get("eliminated_turn"))
-            label = house_name(view, key) if team.get("house") else f"#{team['team_no']}"
+            label = (
+                house_name(view, key)
+                if team.get("house")
+                else t(lang, "team_name", no=team["team_no"])
+            )
             lines.append(
                 t(
                     lang,
                     "public.team",
                     house=label,
-                    members=", ".join(team["members"]),
+                    members=people(view, team["members"]),
                     status=status,
                 )
             )
@@ -615,7 +709,7 @@ def referee_lines(
     for key, team in view.get("teams", {}).items():
         if not team.get("house"):
             lines.append(
-                t(lang, "team_line", no=team["team_no"], members=", ".join(team["members"]))
+                t(lang, "team_line", no=team["team_no"], members=people(view, team["members"]))
             )
             continue
         status = ""
@@ -638,10 +732,7 @@ def referee_lines(
                 posted=t(lang, "yes" if team.get("posted") else "no"),
             )
         )
-    waiting = [
-        house_name(view, w) if w in view.get("teams", {}) else w.partition(":")[2] or w
-        for w in sorted(awaiting)
-    ]
+    waiting = [_awaited(view, w, lang) for w in sorted(awaiting)]
     if waiting:
         lines.append(t(lang, "referee.awaiting", list=", ".join(waiting)))
     if view.get("audit"):
@@ -653,6 +744,16 @@ def referee_lines(
         if ranking:
             lines.append(" > ".join(house_name(view, h) for h in ranking))
     return lines
+
+
+def _awaited(view: Mapping[str, Any], seat: str, lang: str) -> str:
+    """Whom the table waits for: a house, a person by name, a referee by name or role."""
+    if seat in view.get("teams", {}):
+        return house_name(view, seat)
+    role, _, who = seat.partition(":")
+    if role == "referee":
+        return referee_label(view, who, lang)
+    return person_name(view, who or seat)
 
 
 def _audit_lines(view: Mapping[str, Any], lang: str) -> list[str]:

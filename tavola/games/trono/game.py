@@ -251,7 +251,9 @@ class TronoGame:
             return []
         if phase == "registration":
             if uid not in state.players and uid not in state.config.referees:
-                return [Action("register", display_name=uid)]
+                # a bot registers as the lobby calls its seat ("Bot 4"), never as "p04"
+                place = state.config.players.index(uid) + 1 if uid in state.config.players else 0
+                return [Action("register", display_name=f"Bot {place}" if place else uid)]
             return []
         team = state.team_of(uid)
         if team is None or not team.active:

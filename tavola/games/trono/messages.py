@@ -44,12 +44,27 @@ def _render(lang: str, value: Any) -> Any:
 
 
 def text(lang: str, key: str, **params: Any) -> str:
-    """The text `key` in `lang`; a `.one`/`.other` pair agrees with the parameter `n`."""
+    """The text `key` in `lang`; a `.one`/`.other` pair agrees with the parameter `n`, an
+    `.m`/`.f` pair with the parameter `gender` (a character's: "posseduta")."""
     rendered = {k: _render(lang, v) for k, v in params.items()}
-    if not MESSAGES.has(key) and MESSAGES.has(f"{key}.other"):
+    return MESSAGES.text(lang, agreeing(key, params), **rendered)
+
+
+def agreeing(key: str, params: Mapping[str, Any]) -> str:
+    """The variant of `key` that agrees with its parameters (the key itself if it has none)."""
+    if MESSAGES.has(key):
+        return key
+    if MESSAGES.has(f"{key}.other"):
         n = params.get("n")
-        key = f"{key}.one" if isinstance(n, int) and abs(n) == 1 else f"{key}.other"
-    return MESSAGES.text(lang, key, **rendered)
+        return f"{key}.one" if isinstance(n, int) and abs(n) == 1 else f"{key}.other"
+    if MESSAGES.has(f"{key}.m"):
+        return f"{key}.f" if params.get("gender") == "f" else f"{key}.m"
+    return key
+
+
+def has_text(key: str, lang: str = "en") -> bool:
+    """Whether the catalogue says `key`, plain or in agreeing variants."""
+    return any(MESSAGES.has(f"{key}{end}", lang) for end in ("", ".other", ".m"))
 
 
 def sentence(lang: str, code: str, params: Mapping[str, Any]) -> str:

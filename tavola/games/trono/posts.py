@@ -337,7 +337,15 @@ class _Walk:
             if character.kind == "house" and character.house_id != self.own:
                 self.void("E_HIRE_WRONG_HOUSE", "slot", slot, written, character=shown, slot=slot)
             elif cid in self.team.hired_ever or cid in hired:
-                self.void("E_HIRE_ALREADY_HIRED", "slot", slot, written, character=shown, slot=slot)
+                self.void(
+                    "E_HIRE_ALREADY_HIRED",
+                    "slot",
+                    slot,
+                    written,
+                    character=shown,
+                    slot=slot,
+                    gender=character.gender,
+                )
             else:
                 hired.add(cid)
                 costs.append((slot, character.cost, action))
@@ -379,11 +387,19 @@ class _Walk:
                     index,
                     _plain(raw),
                     character=character_label(self.state, cid),
+                    gender=self.gender(cid),
                 )
                 continue
             if cid in seen:
-                name = self.catalogue[cid].name
-                self.void("E_DEPLOY_DUPLICATE", "deploy", index, _plain(raw), character=name)
+                name, gender = self.catalogue[cid].name, self.catalogue[cid].gender
+                self.void(
+                    "E_DEPLOY_DUPLICATE",
+                    "deploy",
+                    index,
+                    _plain(raw),
+                    character=name,
+                    gender=gender,
+                )
                 continue
             seen.add(cid)
             assert isinstance(raw, Mapping)
@@ -393,6 +409,11 @@ class _Walk:
             else:
                 deploys.append(checked)
         return deploys
+
+    def gender(self, cid: Any) -> str:
+        """The character's gender, for the words that agree with it (an unknown one: m)."""
+        character = self.catalogue.get(cid) if isinstance(cid, str) else None
+        return character.gender if character is not None else "m"
 
     def _deploy(self, character: Character, raw: Mapping[str, Any]) -> Json | Problem:
         """R61: a deployment's parameters fit its character; an extra enlist is barred from

@@ -142,13 +142,22 @@ def _public_audit(entry: Any) -> dict[str, Any]:
 
 def _private_team(state: TronoState, team: Team) -> dict[str, Any]:
     current = state.posts.get(str(team.team_no))
+    catalogue = catalogue_of(state.config)
     return {
         "soldiers": team.soldiers,
         "chests": team.chests,
         "banners": team.banners,
         "turns_without_attack": team.turns_without_attack,
         "characters": [
-            {"id": c.character_id, "charges": c.charges_left, "hired_turn": c.hired_turn}
+            {
+                "id": c.character_id,
+                # by name on every page, in every phase (issue 27: never "nerea_salsedine")
+                "name": catalogue[c.character_id].name
+                if c.character_id in catalogue
+                else c.character_id,
+                "charges": c.charges_left,
+                "hired_turn": c.hired_turn,
+            }
             for c in team.characters
         ],
         "hired_ever": list(team.hired_ever),
@@ -253,6 +262,8 @@ def referee_view(state: TronoState) -> dict[str, Any]:
     view["audit"] = [a.model_dump() for a in state.audit]
     # the version a referee's edit says it saw (`seen`, edits.py)
     view["audit_seen"] = len(state.audit)
+    # the referees by their seats' names (an unnamed seat is said by role: "Arbitro 2")
+    view["referee_names"] = dict(state.config.referee_names)
     view["resolutions"] = list(state.resolutions)
     view["join_queue"] = list(state.join_queue)
     # the teams that have not posted and the forum's reminder (issue 27, point 4)

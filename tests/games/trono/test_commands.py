@@ -74,7 +74,7 @@ def ready(tmp_path_factory):
     refused(path, "E_DRAW_PURPOSE", "draw", path, "--purpose", "1", "--numbers", D)
     out = ok("draw", path, "--purpose", "formation", "--numbers", D, "--at", "2025-03-01T20:30Z")
     assert "Squadre formate:" in out and "BA 05 17 33 48 90" in out
-    assert "Squadra 1: u01, u02" in out  # the mutual pair stays together
+    assert "Squadra 1: U01, U02" in out  # the mutual pair stays together
     for no in range(1, 8):
         out = ok("ranking", path, "--team", no, RANKING)
     assert "Casate assegnate:" in out and "Trono: Stark" in out and "Torre: Tyrell" in out
@@ -126,7 +126,7 @@ def test_whole_referee_session_to_king_and_hand(ready, tmp_path):
         "2025-03-03T10:00:00Z",
     )
     assert "Post di Stark per il turno 1 sigillato: lunedì 3 marzo 2025, 11:00 (ora di Roma)" in out
-    assert "Azioni: attacca(tutti), difesa, difesa" in out
+    assert "Azioni: Attacca tutti fuori dai seggi, Difesa, Difesa" in out
     assert "Condizione di abbandono: meno di 30 soldati" in out
     ok("post", path, "--team", "lannister", "attack(Tully) tax rally", "--at", "2025-03-03T11:00Z")
     refused(path, "E_ALREADY_SUBMITTED", "post", path, "--team", "lannister", "tax tax tax")
@@ -167,8 +167,8 @@ def test_whole_referee_session_to_king_and_hand(ready, tmp_path):
     # private reports: values from draw D, and nothing of the other teams
     tully = ok("report", path, "--team", "tully")
     assert "Rapporto per Tully — turno 1" in tully
-    assert "Azione 1: assolda Alvise Guadalupo" in tully
-    assert "attacca(trono) — numero 17, valore base 1, valore finale 1" in tully
+    assert "Azione 1: Assolda Alvise Guadalupo" in tully
+    assert "Attacca il Trono — numero 17, valore base 1, valore finale 1" in tully
     assert "Nerea" not in tully
     greyjoy = ok("report", path, "--team", "greyjoy", "--lang", "en")
     assert "Report for Greyjoy — turn 1" in greyjoy and "Nerea Salsedine" in greyjoy
@@ -324,9 +324,9 @@ def test_forum_post_with_invalid_parts_is_listed_then_recorded_as_written(ready,
     out = ok(
         "post", path, "--team", "lannister", written, "--as-written", "--at", "2025-03-03T12:00Z"
     )
-    assert "Azioni: attacca, difesa, tassa" in out
-    assert "Azione 1: attacca — nulla: un attacco richiede un bersaglio" in out
-    assert "Azione 4 in più, arruola — nulla: Un post contiene esattamente 3 azioni" in out
+    assert "Azioni: Attacca, Difesa, Tassa" in out
+    assert "Azione 1: Attacca — nulla: un attacco richiede un bersaglio" in out
+    assert "Azione 4 in più, Arruola — nulla: Un post contiene esattamente 3 azioni" in out
     assert log_types(path)[-1] == "record_post"
 
 
@@ -385,4 +385,4 @@ def test_post_reads_deployments_as_the_forum_writes_them(ready, tmp_path):
     out = refused(
         path, "E_DEPLOY_NOT_OWNED", "post", path, "--team", "lannister", "tax tax tax", *deployed
     )
-    assert "Nerea Salsedine non era posseduto a inizio turno." in out
+    assert "Nerea Salsedine non era posseduta a inizio turno." in out

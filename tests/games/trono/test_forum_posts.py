@@ -75,9 +75,9 @@ def test_void_parts_and_their_reasons_are_in_the_teams_italian_report():
     close(table)
     draw(table)
     lines = italian_report(table, "lannister")
-    assert "Azione 1: attacca — nulla: un attacco richiede un bersaglio" in lines
+    assert "Azione 1: Attacca — nulla: un attacco richiede un bersaglio" in lines
     assert any(
-        line.startswith("Azione 4 in più, tassa — nulla: Un post contiene") for line in lines
+        line.startswith("Azione 4 in più, Tassa — nulla: Un post contiene") for line in lines
     )
     assert any("Condizione di abbandono 3 — nulla: Lannister non siede" in line for line in lines)
 

@@ -41,14 +41,16 @@ def test_another_time_zone_is_named_by_its_city():
     )
 
 
-def test_actions_read_as_a_player_writes_them():
+def test_actions_read_as_the_team_page_writes_them():
+    """Issue 27: "Attacca il Trono", never "attacca(trono)"."""
     attack_all = {"kind": "attack", "target": "all"}
-    assert action_text("it", VIEW, attack_all) == "attacca(tutti)"
-    assert action_text("en", VIEW, attack_all) == "attack(all)"
-    assert action_text("it", VIEW, {"kind": "attack", "target": "trono"}) == "attacca(trono)"
-    assert action_text("it", VIEW, {"kind": "attack", "target": "stark"}) == "attacca(Stark)"
-    assert action_text("it", VIEW, {"kind": "hire", "character": "x"}) == "assolda(x)"
-    assert action_text("en", VIEW, {"kind": "tax"}) == "tax"
+    assert action_text("it", VIEW, attack_all) == "Attacca tutti fuori dai seggi"
+    assert action_text("en", VIEW, attack_all) == "Attack everyone off the seats"
+    assert action_text("it", VIEW, {"kind": "attack", "target": "trono"}) == "Attacca il Trono"
+    assert action_text("en", VIEW, {"kind": "attack", "target": "trono"}) == "Attack the Throne"
+    assert action_text("it", VIEW, {"kind": "attack", "target": "stark"}) == "Attacca Stark"
+    assert action_text("it", VIEW, {"kind": "hire", "character": "x"}) == "Assolda x"
+    assert action_text("en", VIEW, {"kind": "tax"}) == "Tax"
 
 
 def test_a_report_names_each_deployment_its_target_slot_outcome_and_charge():

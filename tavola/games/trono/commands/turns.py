@@ -14,7 +14,15 @@ from tavola.core import Action, Event, IllegalAction, Table, Viewer
 from ..clock import format_instant, parse_instant
 from ..forum_deploy import parse_forum_deploy
 from ..forum_parser import parse_actions, parse_deploy
-from ..forum_render import action_text, character_name, house_name, local_time, t, void_lines
+from ..forum_render import (
+    action_text,
+    character_name,
+    house_name,
+    local_time,
+    person_name,
+    t,
+    void_lines,
+)
 from ..game import TronoGame
 from ..messages import text
 from ..state import TronoState, catalogue_of
@@ -116,7 +124,7 @@ def post(
                     house=house_name(view, event.data["team"]),
                     turn=data["turn"],
                     at=local_time(format_instant(data["at"]), lang=lang),
-                    author=data["author"],
+                    author=person_name(view, str(data["author"])),
                     actions=", ".join(shown),
                 )
             )
@@ -199,7 +207,7 @@ def deploy_text(lang: str, view: dict[str, Any], deployment: dict[str, Any]) -> 
     if deployment.get("target"):
         target = deployment["target"]
         if target in ("all", "trono"):
-            house = t(lang, f"target.{target}")
+            house = t(lang, f"order.target.{target}")
         else:
             house = house_name(view, target)
         shown += t(lang, "report.deploy_target", house=house)

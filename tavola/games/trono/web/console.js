@@ -9,6 +9,7 @@ import { button, el } from "/js/dom.js";
 import { lang, t, tn } from "/js/i18n.js";
 import { dayWords, romeTime } from "./dates.js";
 import { missingPosts } from "./reminder.js";
+import { personName as namedPerson, playerSeatName, refereeName as namedReferee } from "./people.js";
 
 const ZONE = "Europe/Rome";
 const KINDS = ["attack", "defend", "enlist", "tax", "rally", "hire"];
@@ -49,14 +50,13 @@ function houseName(view, key) {
 }
 
 function personName(view, user) {
-  const found = (view.registered || []).find((p) => p.user_id === user);
-  return found ? found.display_name : seatPerson(user);
+  return namedPerson(current.payload, view, user);
 }
 
-/** Someone not registered (yet) by their seat's name, as the table's creator wrote it. */
+/** Someone not registered (yet) by their seat's name, as the table's creator wrote it
+ * ("Giocatore 4" for a seat nobody named, never its account id). */
 function seatPerson(user) {
-  const seat = ((current.payload || {}).seats || {})[`player:${user}`];
-  return (seat && seat.name) || user;
+  return playerSeatName(current.payload, user);
 }
 
 /** A Rome wall-clock time (`2026-12-01 19:49[:30]`) as an instant, across both clock changes. */
@@ -416,8 +416,7 @@ function postWords(view, team, post) {
     if (a.kind === "void") return t("post.void");
     if (a.kind === "attack") return t("post.attack_on", { target: a.target === "trono" ? t("post.target.trono") : a.target === "all" ? t("post.target.all") : houseName(view, a.target) });
     if (a.kind === "hire") {
-      const known = [...(team.may_hire || []), ...(team.may_deploy || [])].find((c) => c.id === a.character);
-      return t("post.hire_of", { character: known ? known.name : a.character });
+      return t("post.hire_of", { character: characterName(view, a.character) });
     }
     return t(`post.kind.${a.kind}`);
   });
@@ -733,8 +732,7 @@ function overrides(view) {
 }
 
 function refereeName(user) {
-  const seat = (current.payload.seats || {})[`referee:${user}`];
-  return (seat && seat.name) || user;
+  return namedReferee(current.payload, user);
 }
 
 /** An audited value in words: a house by name, a day or an instant in Rome time, a

@@ -3,6 +3,7 @@
 // server decides who may read which text (GET /api/games/{id}/exports, `ctx.exports`).
 import { button, el } from "/js/dom.js";
 import { lang, t } from "/js/i18n.js";
+import { personName } from "./people.js";
 
 // Fetched once per game version and language: the table redraws on every update.
 const cache = { key: null, texts: null, error: null, pending: null, view: null };
@@ -23,8 +24,7 @@ function recipients(text) {
   if (!text.name.startsWith("pm-") || !cache.view) return null;
   const team = (cache.view.teams || {})[text.name.slice(3)];
   if (!team) return null;
-  const names = new Map((cache.view.registered || []).map((p) => [p.user_id, p.display_name]));
-  return team.members.map((u) => names.get(u) || u).join(", ");
+  return team.members.map((u) => personName(null, cache.view, u)).join(", ");
 }
 
 /** Every team's message, each under its title with its recipients, in one file to paste

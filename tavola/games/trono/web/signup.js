@@ -4,6 +4,7 @@
 // The referees may also copy a sign-up from the forum in their console (console.js).
 import { button, el } from "/js/dom.js";
 import { t } from "/js/i18n.js";
+import { playerSeatName } from "./people.js";
 
 // `sent`: the wishes sent and the game's version then, until an update shows them stored;
 // `saved`: "new" on the update that does (the message is announced), then "shown".
@@ -15,8 +16,7 @@ function wishesKey(partner, avoid) {
 }
 
 function seatName(payload, user) {
-  const seat = (payload.seats || {})[`player:${user}`];
-  return (seat && seat.name) || user;
+  return playerSeatName(payload, user);
 }
 
 function personName(payload, user) {

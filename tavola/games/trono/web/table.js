@@ -7,6 +7,7 @@ import { plainPath } from "/js/chooser.js";
 import { el } from "/js/dom.js";
 import { t, tn } from "/js/i18n.js";
 import { CONSOLE_ACTIONS, refereeConsole } from "./console.js";
+import { personName, refereeName } from "./people.js";
 import { teamPage } from "./team.js";
 import { signUpPage } from "./signup.js";
 import { publicBoard } from "./public.js";
@@ -111,7 +112,7 @@ function house(view, key, team, draw, me) {
   item.append(head);
   const wheel = WHEEL[team.house];
   if (wheel) item.append(line("wheel", t("house.wheel", { wheel: t(`wheel.${wheel}`) })));
-  const shown = (user) => ((view.registered || []).find((p) => p.user_id === user) || {}).display_name || user;
+  const shown = (user) => personName(null, view, user);
   item.append(line("members", t("house.members", { names: team.members.map(shown).join(", ") })));
   // The parameters are the house's secret until the end, unless the table reveals them (§8).
   if (team.soldiers !== undefined)
@@ -196,13 +197,18 @@ export function path(action, payload, ctx) {
   return referee && CONSOLE_ACTIONS.has(action.type) ? null : plainPath(action);
 }
 
-/** "bot02 (Greyjoy)": a player with the house they play for; a referee as such. */
+/** "Bot 2 (Greyjoy)": a player by name with the house they play for; a referee as such
+ * ("Marta (arbitro)", or "Arbitro 2" for a seat nobody named). */
 export function seatName(payload, seat) {
   const { kind, user } = userOf(seat);
+  if (kind === "referee") {
+    const given = payload.seats[seat] && payload.seats[seat].name;
+    const named = given && given !== seat && given !== user;
+    return named ? t("seat.referee", { name: given }) : refereeName(payload, user);
+  }
   const given = payload.seats[seat] && payload.seats[seat].name;
-  const name = given && given !== seat ? given : user;
-  if (kind === "referee") return t("seat.referee", { name });
   const view = payload.view || {};
+  const name = given && given !== seat && given !== user ? given : personName(payload, view, user);
   const key = Object.keys(view.teams || {}).find((k) => view.teams[k].members.includes(user));
   return key && view.teams[key].house ? `${name} (${houseName(view, key)})` : name;
 }

@@ -5,6 +5,7 @@
 import { button, el } from "/js/dom.js";
 import { lang, t, tn } from "/js/i18n.js";
 import { romeTime } from "./dates.js";
+import { personName } from "./people.js";
 
 const KINDS = ["attack", "defend", "enlist", "tax", "rally", "hire"];
 
@@ -54,12 +55,12 @@ function targetName(view, target) {
 function characterName(team, id) {
   const known = [...(team.may_hire || []), ...(team.may_deploy || [])].find((c) => c.id === id);
   const owned = (team.characters || []).find((c) => c.id === id);
-  return (known && known.name) || (owned && owned.name) || id;
+  // an id no catalogue knows is shown as the team wrote it
+  return (known && known.name) || (owned && owned.name) || String(id);
 }
 
 function memberName(view, user) {
-  const found = (view.registered || []).find((p) => p.user_id === user);
-  return found ? found.display_name : user;
+  return personName(null, view, user);
 }
 
 /** One action of a sealed post in words ("Attacca il Trono", "Assolda Nerea Salsedine"). */
