@@ -58,7 +58,7 @@ def test_the_check_of_a_pasted_post_lists_every_void_part_named_and_writes_nothi
         f"Azione 3, l'attacco di {name} al Trono, sarà nulla: {sitting} verrebbe attaccata "
         "3 volte.",
         "Schieramento di Nerea Salsedine su Stark, sarà nullo: Nerea Salsedine non era "
-        "posseduto a inizio turno.",
+        "posseduta a inizio turno.",
         f"Condizione di abbandono a 10 soldati, sarà nulla: {name} non siede su un seggio e "
         "non può indicare condizioni di abbandono.",
         "Riga non letta, non farà parte del post: «Ciao arbitri!»",

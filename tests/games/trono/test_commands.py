@@ -351,7 +351,7 @@ def test_post_forum_reads_a_whole_forum_post_and_checks_it_as_the_console_does(r
     assert check.exit_code == 1 and "E_" not in check.output
     assert check.output.splitlines() == [
         "Schieramento di Nerea Salsedine su Stark, sarà nullo: Nerea Salsedine non era "
-        "posseduto a inizio turno.",
+        "posseduta a inizio turno.",
         "Riga non letta, non farà parte del post: «Ciao arbitri!»",
     ]
     before = path.read_bytes()

@@ -210,7 +210,7 @@ def test_a_void_deployment_alone_is_not_all_in_order():
     (problem,) = checked(table, pasted("greyjoy", text))
     assert problem.message_it == (
         "Schieramento di Brina Valdinebbia sull'azione 1, sarà nullo: Brina Valdinebbia non "
-        "era posseduto a inizio turno."
+        "era posseduta a inizio turno."
     )
 
 
