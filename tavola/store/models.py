@@ -20,6 +20,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+SEAT_LENGTH = 80
+"""A seat id (`player:<account>`, `referee:arbitro01`): the game's own, up to 80 characters."""
+
 
 class Base(DeclarativeBase):
     pass
@@ -58,7 +61,7 @@ class SeatRow(Base):
     __tablename__ = "seats"
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
-    seat: Mapped[str] = mapped_column(String(16), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(SEAT_LENGTH), primary_key=True)
     name: Mapped[str] = mapped_column(String(60))
     kind: Mapped[str] = mapped_column(String(8))
     """`human` or `bot`."""
@@ -78,7 +81,7 @@ class ActionRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     """The game's version once this action is applied (1, 2, …)."""
-    seat: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[str] = mapped_column(String(SEAT_LENGTH))
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     client_action_id: Mapped[str | None] = mapped_column(String(80), nullable=True)
     events: Mapped[list[Any]] = mapped_column(JSON)
@@ -103,7 +106,7 @@ class DeadlineRow(Base):
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     decision_id: Mapped[str] = mapped_column(String(80), primary_key=True)
-    seat: Mapped[str] = mapped_column(String(16), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(SEAT_LENGTH), primary_key=True)
     """Simultaneous decisions (both flips of a round) share an id: each seat has its clock."""
     kind: Mapped[str] = mapped_column(String(16))
     due_at: Mapped[datetime | None] = mapped_column(
@@ -151,7 +154,7 @@ class AccountSeatRow(Base):
     __table_args__ = (ForeignKeyConstraint(["game_id", "seat"], ["seats.game_id", "seats.seat"]),)
 
     game_id: Mapped[str] = mapped_column(String(40), primary_key=True)
-    seat: Mapped[str] = mapped_column(String(16), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(SEAT_LENGTH), primary_key=True)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
     linked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

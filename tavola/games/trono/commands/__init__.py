@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typer
 
-from . import draws, override, reading, registration, turns
+from . import draws, override, reading, registration, season, turns
 
 app = typer.Typer(
     help="Referee a Gioco del Trono game kept in a record file (JSON).",
@@ -22,6 +22,8 @@ for command in (
     registration.preferences,
     registration.withdraw,
     registration.join,
+    season.add_player,
+    season.character,
     registration.close,
     draws.draw,
     registration.ranking,

@@ -43,6 +43,13 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "E_AWAITING_DRAW": "Il turno {turn} è chiuso: ora serve l'estrazione (draw).",
         "E_OPTIONS": "{detail}",
         "E_IMPORT_FILE": "Non leggo il file d'estrazione {path}: {detail}",
+        "player_added": "{name} entra nella partita: {where}.",
+        "player_team": "squadra {team}",
+        "player_queued": "in attesa delle casate",
+        "player_registered": "iscritto",
+        "E_NO_CHARACTER": "Nessun personaggio di nome «{name}».",
+        "E_POWER": "Potere scritto male: «{text}» (TIPO chiave=valore …, es. «gain "
+        "resource=chests amount=2»).",
     },
     "en": {
         "created": "Game created in {file}: {mode}, seed {seed}, referees {referees}.",
@@ -75,6 +82,13 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "E_AWAITING_DRAW": "Turn {turn} is locked: the draw is needed now (draw).",
         "E_OPTIONS": "{detail}",
         "E_IMPORT_FILE": "Cannot read the draw file {path}: {detail}",
+        "player_added": "{name} joins the game: {where}.",
+        "player_team": "team {team}",
+        "player_queued": "waiting for the houses",
+        "player_registered": "registered",
+        "E_NO_CHARACTER": "No character called '{name}'.",
+        "E_POWER": "Badly written power: '{text}' (KIND key=value …, e.g. 'gain "
+        "resource=chests amount=2').",
     },
 }
 

@@ -61,7 +61,7 @@ def post(
         state: TronoState = table.state
         found = find_team(state, team)
         author = member_seat(state, found, as_user).partition(":")[2]
-        names = {c.name: c.id for c in catalogue_of(state.config).values()}
+        names = {c.name: c.id for c in catalogue_of(state).values()}
         args: dict[str, Any] = {
             "team": found.key,
             "turn": state.turn,
@@ -71,7 +71,7 @@ def post(
         }
         if deployments:  # as the forum writes them (DECISIONS 33)
             owned = state.opening.get("teams", {}).get(found.key, {}).get("characters", [])
-            catalogue = catalogue_of(state.config)
+            catalogue = catalogue_of(state)
             args["deploy"] += parse_forum_deploy(deployments, catalogue, list(owned))
         if abandon is not None:
             args["abandon_threshold"] = abandon
