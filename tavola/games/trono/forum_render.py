@@ -36,6 +36,14 @@ def character_name(view: Mapping[str, Any], cid: Any) -> str:
     return str(view.get("character_names", {}).get(cid, cid))
 
 
+def person_name(view: Mapping[str, Any], user: str) -> str:
+    """A player by the name they registered under (the public view's), else as given."""
+    for player in view.get("registered", []):
+        if player.get("user_id") == user:
+            return str(player.get("display_name") or user)
+    return user
+
+
 def phase_name(lang: str, phase: str) -> str:
     return text(lang, f"phase.{phase}")
 
@@ -123,7 +131,9 @@ def announce(
             continue
         data = dict(event.data)
         kind = event.type
-        if kind in ("player_registered", "player_withdrew", "turn_locked", "join_queued"):
+        if kind == "join_queued":  # a late joiner by name, never their account
+            lines.append(t(lang, kind, user=person_name(view, data["user"])))
+        elif kind in ("player_registered", "player_withdrew", "turn_locked"):
             lines.append(t(lang, kind, **data))
         elif kind == "registration_closed":
             players = count("players", int(data["P"]))
@@ -159,7 +169,8 @@ def announce(
             if data.get("tower"):
                 lines.append(t(lang, "seats_tower", tower=house_name(view, data["tower"])))
         elif kind == "player_joined":
-            lines.append(t(lang, kind, user=data["user"], team=house_name(view, data["team"])))
+            user = person_name(view, data["user"])
+            lines.append(t(lang, kind, user=user, team=house_name(view, data["team"])))
         elif kind == "turn_opened":
             lines.append(_bold(t(lang, kind, k=data["k"]), bbcode))
             seats = data.get("seats") or {}

@@ -72,6 +72,7 @@ def edit_character(state: TronoState, uid: str, args: Mapping[str, Any], at: int
     if op == "create":
         before = None
         item = _new_item(items, args)
+        _turn_posted(state, str(item.get("name")))
         items.append(item)
     elif op in ("edit", "remove"):
         index = _find(items, args.get("character"))
@@ -110,6 +111,11 @@ def _may_change(state: TronoState, item: Mapping[str, Any], *, mechanics: bool) 
     name = str(item.get("name"))
     if any(item["id"] in t.hired_ever for t in state.teams):
         raise refuse("E_CHARACTER_HIRED", character=name)
+    _turn_posted(state, name)
+
+
+def _turn_posted(state: TronoState, name: str) -> None:
+    """R25: a turn's posts are all judged against one catalogue."""
     if state.phase in ("turn_open", "turn_locked") and state.posts:
         raise refuse("E_CHARACTER_TURN_POSTED", character=name, turn=state.turn)
 
