@@ -141,3 +141,25 @@ def test_a_refused_late_player_adds_no_seat_and_says_why_in_italian(db_url, cloc
         )
         ok = add(client, game_id, tokens[FIRST], ADD)
         assert ok.json()["seats"][0]["seat"] == "player:p13"  # the refusal took no account
+
+
+def test_a_seat_added_on_one_worker_is_taken_and_played_on_the_other(db_url, clock):
+    if db_url.startswith("sqlite"):
+        pytest.skip("several workers need PostgreSQL (tavola serve refuses them on SQLite)")
+    with running(db_url) as first, running(db_url) as second:
+        game_id, tokens = started(first, clock)
+        view(second, game_id, tokens[FIRST])  # the second worker has the game in memory
+        added = add(first, game_id, tokens[FIRST], ADD).json()
+        [seat] = added["seats"]
+        joined = second.post(
+            f"/api/games/{game_id}/seats/player:p13/join", json={"invite": seat["invite"]}
+        )
+        assert joined.status_code == 200, joined.text
+        token = joined.json()["token"]
+        # a move that names the version it saw catches the second worker up first
+        house = view(first, game_id, token)["view"]["my_team"]
+        taxes = [{"kind": "tax"}, {"kind": "tax"}, {"kind": "rally"}]
+        post = {"type": "submit_post", "team": house, "turn": 1, "actions": taxes}
+        posted = act(second, game_id, token, post, added["version"])
+        assert posted.status_code == 200, posted.text
+        assert view(second, game_id, token)["view"]["team"]["posted"]
