@@ -85,7 +85,8 @@ def edit_character(state: TronoState, uid: str, args: Mapping[str, Any], at: int
         else:
             changes = {f: args[f] for f in FIELDS if f in args}
             item = _merged(before, changes)
-            mechanics = any(item.get(k) != before.get(k) for k in _mechanics(item, before))
+            old, now = _normal(before), _normal(item)
+            mechanics = any(now.get(k) != old.get(k) for k in _mechanics(now, old))
             _may_change(state, before, mechanics=mechanics)
             items[index] = item
     else:
@@ -99,6 +100,11 @@ def edit_character(state: TronoState, uid: str, args: Mapping[str, Any], at: int
     after = None if op == "remove" else _shown(item)
     audit(state, uid, at, kind, cid, _shown(before) if before else None, after, why.strip())
     return [Event("character_defined", {"op": op, "character": cid}, _referees(state))]
+
+
+def _normal(item: Mapping[str, Any]) -> dict[str, Any]:
+    """An item with the schema's defaults written out (a file may leave them out)."""
+    return {"charges": None, "consume_on_failure": True, "house_id": None, **item}
 
 
 def _mechanics(item: Mapping[str, Any], before: Mapping[str, Any]) -> set[str]:

@@ -125,3 +125,19 @@ def test_a_game_whose_characters_were_never_edited_dumps_as_before():
     dumped = table.game.dump(table.state)
     assert dumped["characters"][-1]["id"] == "bianca_ventura"
     assert table.game.load(dumped).characters == table.state.characters
+
+
+def test_a_hired_characters_words_change_when_sent_whole_as_the_console_does():
+    # the console sends every field again: the file's defaults left out are no change
+    table = g4(tyrell={"characters": ["aurelio_fulgenzi"]})
+    whole = {
+        "name": "Aurelio il Dorato",
+        "house": "lannister",
+        "cost": 6,
+        "charges": None,
+        "consume_on_failure": True,
+        "effects": [{"kind": "gain", "resource": "chests", "amount": 2}],
+        "summary": "Due casse a turno",
+    }
+    edit(table, "edit", character="aurelio_fulgenzi", **whole)
+    assert catalogue_of(table.state)["aurelio_fulgenzi"].name == "Aurelio il Dorato"

@@ -815,8 +815,14 @@ function powerOf(data, n) {
   return power;
 }
 
+/** The English summary the catalogue has of its own (the view's falls back on the Italian). */
+function englishSummary(c) {
+  const said = c.summary || {};
+  return said.en && said.en !== said.it ? said.en : "";
+}
+
 function fromCharacter(c) {
-  const data = { editing: c.id, name: c.name, house: c.house_id || "", cost: String(c.cost), charges: c.charges == null ? "" : String(c.charges), keep: c.consume_on_failure ? "no" : "yes", summary: (c.summary || {}).it || "", summary_en: c.summary_en || "", reason: "" };
+  const data = { editing: c.id, name: c.name, house: c.house_id || "", cost: String(c.cost), charges: c.charges == null ? "" : String(c.charges), keep: c.consume_on_failure ? "no" : "yes", summary: (c.summary || {}).it || "", summary_en: englishSummary(c), reason: "" };
   (c.effects || []).forEach((effect, i) => {
     const n = i + 1;
     data[`power${n}`] = effect.kind;
