@@ -14,8 +14,8 @@ down_revision = "0011"
 branch_labels = None
 depends_on = None
 
-COLUMNS = (("seats", False), ("actions", True), ("deadlines", False), ("account_seats", False))
-"""Every table with a game's seat id (whether the column may be null: none may)."""
+TABLES = ("seats", "actions", "deadlines", "account_seats")
+"""Every table with a game's seat id (its column `seat`)."""
 
 
 def upgrade() -> None:
@@ -23,12 +23,12 @@ def upgrade() -> None:
     # batch copy of tables other tables point at (as 0009 says): nothing to do there.
     if op.get_bind().dialect.name == "sqlite":
         return
-    for table, _ in COLUMNS:
+    for table in TABLES:
         op.alter_column(table, "seat", type_=sa.String(80), existing_type=sa.String(16))
 
 
 def downgrade() -> None:
     if op.get_bind().dialect.name == "sqlite":
         return
-    for table, _ in COLUMNS:
+    for table in TABLES:
         op.alter_column(table, "seat", type_=sa.String(16), existing_type=sa.String(80))
