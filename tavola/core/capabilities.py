@@ -494,6 +494,23 @@ class TimedActions(Protocol[S]):
         ...
 
 
+@runtime_checkable
+class AddedSeats(Protocol[S]):
+    """A game whose table gains a person's seat while it runs (a referee adds a late
+    player): one of its actions adds seats (`game.seats` grows). The server plays such an
+    action only by its seats route, which writes each new seat with a one-time invite in
+    the action's own commit and hands the link to whoever added it; every other way to
+    send it is refused, so no seat ever exists without its row."""
+
+    def adds_seats(self, action: Action) -> bool:
+        """Whether `action` may add seats."""
+        ...
+
+    def seat_name(self, state: S, seat: str) -> str:
+        """The name a seat the game added is shown by (its person's)."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class ExportText:
     """A text a viewer may take away and paste elsewhere (a forum post, a private
@@ -906,6 +923,7 @@ CAPABILITIES: dict[str, type[Any]] = {
     "exports": Exports,
     "held_results": HeldResults,
     "lineups": Lineups,
+    "added_seats": AddedSeats,
 }
 """Every optional capability by the name a `GameInfo` declares it with."""
 

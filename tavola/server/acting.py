@@ -25,7 +25,10 @@ from tavola.core import PLATFORM_ACTIONS, Action, Event, IllegalAction, LogEntry
 from tavola.core.capabilities import TimedActions, capability
 from tavola.store import Database, repo
 from tavola.store.group import GroupCommit
+from tavola.store.models import SeatRow
 
+from . import added_seats
+from .added_seats import NewSeat
 from .campaigns.ending import record_battle
 from .clocks import sync_clocks
 from .live import Clock, Live, aware, now
@@ -63,6 +66,8 @@ class ActResult:
     version: int
     events: list[Event]
     duplicate: bool = False
+    seats: tuple[NewSeat, ...] = ()
+    """The seats the move added, each with its one-time invite (the seats route's)."""
 
 
 Written = dict[tuple[str, str], Clock] | bool
@@ -92,7 +97,9 @@ class Moves:
         client_action_id: str | None = None,
         *,
         platform: bool = False,
+        adding: bool = False,
     ) -> ActResult:
+        """`adding`: the seats route's move, which adds seats (`added_seats`)."""
         live = self.games.get(game_id)
         if action.type in PLATFORM_ACTIONS and not platform:
             raise Refusal(403, "forbidden", f"'{action.type}' is reserved to the platform.")
@@ -107,12 +114,15 @@ class Moves:
                         return first
                     if ahead:
                         self.games.catch_up(session, live)
-            move = self._checked_move(live, seat, action, version, client_action_id)
-            answer = self.writes.run(*self._move_write(live, move))
+            move = self._checked_move(live, seat, action, version, client_action_id, adding)
+            added = added_seats.new_seats(live, move.state) if adding else []
+            answer = self.writes.run(*self._move_write(live, move, added))
             if answer is None:  # another worker's move came first
                 return self._lost_race(live, seat, client_action_id, action)
+            for new in added:  # before the move is heard of: its new seat may be awaited
+                live.seats[new.seat] = added_seats.info(new)
             self._accept(live, seat, action, move, answer)
-        return ActResult(move.version, move.events)
+        return ActResult(move.version, move.events, seats=tuple(added))
 
     async def act_on_loop(
         self,
@@ -163,7 +173,9 @@ class Moves:
         action: Action,
         version: int | None,
         client_action_id: str | None,
+        adding: bool = False,
     ) -> Move:
+        added_seats.guard(live, action, adding)
         if version is not None and version != live.version:
             raise Refusal(
                 409,
@@ -196,7 +208,9 @@ class Moves:
         live.table.events.extend(move.events)
         self.accepted(live)
 
-    def _move_write(self, live: Live, move: Move) -> tuple[Any, str, repo.Append]:
+    def _move_write(
+        self, live: Live, move: Move, added: list[NewSeat] | None = None
+    ) -> tuple[Any, str, repo.Append]:
         """The group-commit write of a move (work, key, first row): the move and its
         snapshot are appended under the database's version check with its group's others,
         then its clocks are written and, at the end of a game, the ratings counted (if it
@@ -216,10 +230,13 @@ class Moves:
         over = move.status == "over"
         timed = bool(live.clocks) or (not over and bool(live.game.clocks(move.state)))
         ending = _ending(live, move) if over else None
-        if not timed and not over:
+        new_rows = added_seats.rows(live.game_id, added or [])
+        if not timed and not over and not new_rows:
             return None, live.game_id, append
 
         def work(session: Any) -> Written:
+            # the seats the move added, with their invites, in the move's own commit
+            session.add_all([SeatRow(**r) for r in new_rows])
             if ending is not None:  # in the commit that records the end: counted once
                 count_ending(session, ending, now())
             if over:  # a campaign's battle: recorded in its campaign in the same commit

@@ -14,9 +14,11 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from tavola.core import Action, Event, LogEntry, Table, get_game
+from tavola.core.capabilities import AddedSeats, capability
 from tavola.store import Database, repo
 from tavola.store import campaigns as campaign_store
 
+from .added_seats import from_row
 from .live import Live, SeatInfo, stored_clocks
 from .refusal import Refusal
 
@@ -185,6 +187,8 @@ class Games:
         for a in newer:
             live.table.act(a.seat, Action.from_json(a.action))
             live.version = a.seq
+        if newer and capability(live.game, AddedSeats) is not None:
+            self._new_seats(session, live)  # another worker's move may have added some
         if newer:
             row = repo.game(session, live.game_id)
             assert row is not None
@@ -200,8 +204,17 @@ class Games:
             return
         with self.db.session() as session:
             for row in repo.seats(session, live.game_id):
-                info = live.seats[row.seat]
+                info = live.seats.get(row.seat)
+                if info is None:  # a seat another worker added (`added_seats`)
+                    live.seats[row.seat] = from_row(row)
+                    continue
                 info.token_hash, info.joined, info.name = row.token_hash, row.joined, row.name
+
+    def _new_seats(self, session: Any, live: Live) -> None:
+        if all(seat in live.seats for seat in live.game.seats(live.table.state)):
+            return
+        for row in repo.seats(session, live.game_id):
+            live.seats.setdefault(row.seat, from_row(row))
 
     def forget_unused(self) -> None:
         """Games unused for a while leave memory (finished ones after

@@ -135,6 +135,23 @@ class ActionRequest(BaseModel):
     client_action_id: Annotated[str, Field(min_length=1, max_length=80)] | None = None
 
 
+class AddSeatRequest(BaseModel):
+    """An action that adds seats (a late player a referee adds), and the version seen."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: ActionJson
+    version: Annotated[int, Field(ge=0, le=MAX_INTEGER), JsonNumber] | None = None
+
+
+class SeatsAdded(BaseModel):
+    """The seats an action added, each with its join link to send to its person."""
+
+    game_id: str
+    version: int
+    seats: list[SeatLink]
+
+
 class CheckRequest(BaseModel):
     """An action to check without playing it (its JSON form)."""
 

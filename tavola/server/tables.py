@@ -222,6 +222,9 @@ class Tables:
         Returns the seat's token."""
         live = self.games.get(game_id)
         info = live.seats.get(seat)
+        if info is None:  # a seat another worker added while the game runs (`added_seats`)
+            self.games.reread_seats(live)
+            info = live.seats.get(seat)
         if info is None or not info.human:
             raise Refusal(404, "unknown_seat", f"There is no human seat '{seat}'.")
         name = name[:60] if name else None

@@ -15,7 +15,28 @@ from .messages import MESSAGES, text
 HOUSE_SUBJECT = frozenset(
     {"adjust_parameter", "grant_character", "revoke_character", "set_charges", "disqualify_team"}
 )
-PERSON_SUBJECT = frozenset({"move_player", "remove_player"})
+PERSON_SUBJECT = frozenset({"move_player", "remove_player", "add_player"})
+CHARACTER_KINDS = frozenset({"create_character", "edit_character", "remove_character"})
+"""The season's characters (season_characters.py): kept by name, owner, cost, charges."""
+
+
+def _character(view: Mapping[str, Any], value: Any, lang: str) -> str:
+    if not isinstance(value, Mapping):
+        return "—"
+    house = value.get("house")
+    charges = value.get("charges")
+    return text(
+        lang,
+        "audit.character",
+        name=value.get("name"),
+        owner=house_name(view, str(house)) if house else text(lang, "audit.neutral"),
+        cost=value.get("cost"),
+        charges=(
+            text(lang, "count.charges", n=charges)
+            if isinstance(charges, int)
+            else text(lang, "audit.permanent")
+        ),
+    )
 
 
 def _is_day(value: Any) -> bool:
@@ -76,6 +97,14 @@ def audit_words(
     names = view.get("character_names", {})
     if kind == "set_charges" and thing in names:  # "Cariche di Nerea Salsedine (Greyjoy)"
         about = text(lang, "audit.charges", character=names[thing], house=about)
+    if kind in CHARACTER_KINDS:  # by name, even once removed: never its id
+        shown = entry.get("after") or entry.get("before") or {}
+        return {
+            "kind": text(lang, f"override.{kind}"),
+            "about": str(shown.get("name", "")) if isinstance(shown, Mapping) else "",
+            "before": _character(view, entry.get("before"), lang),
+            "after": _character(view, entry.get("after"), lang),
+        }
     return {
         "kind": text(lang, f"override.{kind}"),
         "about": about,

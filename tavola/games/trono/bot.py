@@ -17,7 +17,7 @@ def _hireable(state: TronoState, team: Team) -> list[tuple[int, str]]:
     chests = int(state.opening["teams"][team.key]["chests"])
     return sorted(
         (c.cost, c.id)
-        for c in catalogue_of(state.config).values()
+        for c in catalogue_of(state).values()
         if (c.kind == "neutral" or c.house_id == team.house_id)
         and c.id not in team.hired_ever
         and c.cost <= chests
@@ -46,7 +46,7 @@ def deployments(state: TronoState, team: Team, actions: list[Json]) -> list[Json
     seated = list(state.opening["seated"])
     active = list(state.opening["active"])
     is_seated = team.key in seated
-    catalogue = catalogue_of(state.config)
+    catalogue = catalogue_of(state)
     if is_seated:
         target = next((h for h in HOUSES if h in active and h not in seated), None)
     else:

@@ -74,6 +74,17 @@ ACTIONS: dict[str, Pair] = {
         "Post del turno K › Chiudi il turno ora (once the deadline has passed)",
     ),
     "publish_results": Pair("publish", "Revisione del turno K › Pubblica i risultati"),
+    "set_reminder": Pair(
+        "reminder HOURS", "Impostazioni della stagione › Promemoria dei post mancanti › Salva"
+    ),
+    "add_player": Pair(
+        'add-player "NAME" [--avoid H1,H2] [--reason R]',
+        "Aggiungi un giocatore › Aggiungi il giocatore (then the new seat's link to send)",
+    ),
+    "edit_character": Pair(
+        'character create|edit|remove "NAME" [--cost N] [--power "…"]… [--seen N]',
+        "Personaggi della stagione › Crea il personaggio / Modifica / Elimina",
+    ),
     "override": Pair(
         "override KIND [SUBJECT] [KEY=VALUE…] --reason R [--seen N] [--check]",
         "Interventi arbitrali › Applica l'intervento (every kind, end_game from the start)",
@@ -81,12 +92,17 @@ ACTIONS: dict[str, Pair] = {
 }
 """Every referee action of the game (`game.REFEREE_ACTIONS`) → its command and console part."""
 
+BY_THE_CLOCK: frozenset[str] = frozenset({"timeout"})
+"""Referee actions no one sends by hand: the season's clock (reminders.py) gives the
+missing-posts reminder and closes the turn at its deadline, on the server as on `resolve`."""
+
 READING: dict[str, str] = {
     "status": "the console itself: the phase, the posts, the teams and the next step",
     "report": "--referee: Revisione del turno K (battles, succession) and Registro degli "
     "interventi; --team, --teams-all, --public: Testi per il forum (a team's message, "
     "Scarica tutti i messaggi privati in un file, the public post)",
     "export": "Testi per il forum: each text's Copia / Scarica, under the same file name",
+    "missing-posts": "Post mancanti del turno K: the teams not yet posted and Copia il promemoria",
 }
 """The commands that send nothing → what the referees read on their page."""
 

@@ -80,7 +80,7 @@ class _Guess:
     def _hire(self, team: Team) -> None:
         """Characters drawn (sorted first) from those the team may hire; the first ones
         drawn are still owned, with some of their charges left."""
-        catalogue = catalogue_of(self.world.config)
+        catalogue = catalogue_of(self.world)
         hireable = sorted(
             c.id for c in catalogue.values() if c.kind == "neutral" or c.house_id == team.house_id
         )

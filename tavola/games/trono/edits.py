@@ -25,6 +25,9 @@ GROUPS = {
     "set_charges": "character",
     "move_player": "player",
     "remove_player": "player",
+    # the season's characters (season_characters.py): an edit and a removal collide
+    "edit_character": "catalogue",
+    "remove_character": "catalogue",
 }
 
 
@@ -107,9 +110,12 @@ def what_phrase(state: TronoState, entry: AuditEntry) -> Phrase:
     if kind == "adjust_parameter" and entry.thing in ("soldiers", "chests", "banners"):
         return Phrase(f"stale.param.{entry.thing}", {"house": _house(state, subject)})
     if group == "character":
-        found = catalogue_of(state.config).get(str(entry.thing))
+        found = catalogue_of(state).get(str(entry.thing))
         name = found.name if found is not None else str(entry.thing)
         return Phrase("stale.character", {"character": name, "house": _house(state, subject)})
+    if group == "catalogue":
+        shown = entry.before if isinstance(entry.before, dict) else {}
+        return Phrase("stale.catalogue", {"character": str(shown.get("name", subject))})
     if kind == "set_seat":
         seat = entry.thing
         return Phrase(f"stale.seat.{seat}" if seat in ("throne", "tower") else "stale.game")
@@ -136,7 +142,7 @@ def _words(state: TronoState, entry: AuditEntry, value: Any, lang: str) -> str:
     from .state import catalogue_of
     from .views import referee_view
 
-    view = with_names(referee_view(state), catalogue_of(state.config))
+    view = with_names(referee_view(state), catalogue_of(state))
     people = {uid: p.display_name for uid, p in state.players.items()}
     said = audit_words(view, {**entry.model_dump(), "before": value}, people, lang)
     return said["before"]

@@ -121,7 +121,7 @@ def _at_least(attacks: int) -> tuple[float, ...]:
 
 def _characters(state: TronoState, team: Team) -> float:
     """Characters in chests: their cost, times the share of their charges left."""
-    catalogue = catalogue_of(state.config)
+    catalogue = catalogue_of(state)
     total = 0.0
     for instance in team.characters:
         character = catalogue.get(instance.character_id)

@@ -36,7 +36,7 @@ def _named_view(state: TronoState, viewer: Viewer) -> dict[str, Any]:
     a referee reads under review the texts that publication will send."""
     referees = frozenset(f"referee:{r}" for r in state.config.referees)
     view = view_for(state, viewer, referees, preview=True)
-    return with_names(view, catalogue_of(state.config))
+    return with_names(view, catalogue_of(state))
 
 
 def last_report_turn(state: TronoState) -> int | None:

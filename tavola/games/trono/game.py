@@ -98,6 +98,8 @@ REFEREE_ACTIONS = frozenset(
         "record_ranking",
         "shift_draw",
         "set_reminder",
+        "add_player",
+        "edit_character",
         "tick",
         TIMEOUT,  # the season's clock (reminders.py): the platform's alone
     }
@@ -131,6 +133,7 @@ INFO = GameInfo(
     web=Path(__file__).parent / "web",
     capabilities=(
         "action_check",
+        "added_seats",
         "evaluation",
         "exports",
         "held_results",
@@ -406,11 +409,11 @@ class TronoGame:
         view = view_for(state, viewer, self.referee_seats(state))
         # The public page's words (announcements, standings), from the public view alone.
         public = with_names(
-            view_for(state, Viewer.public(), self.referee_seats(state)), catalogue_of(state.config)
+            view_for(state, Viewer.public(), self.referee_seats(state)), catalogue_of(state)
         )
         view["board"] = {lang: board(public, lang) for lang in self.info.languages}
         if "calendar" in view:  # the referees' view: the audit trail in words, both languages
-            named = with_names(view, catalogue_of(state.config))
+            named = with_names(view, catalogue_of(state))
             people = {uid: p.display_name for uid, p in state.players.items()}
             view["audit_words"] = {
                 lang: [audit_words(named, entry, people, lang) for entry in view["audit"]]
@@ -419,7 +422,7 @@ class TronoGame:
         if "team" in view and state.config.mode == "live":
             # The team's page shows its private report in words, as the forum's message
             # says it (Italian and English; the page picks its language).
-            named = with_names(view, catalogue_of(state.config))
+            named = with_names(view, catalogue_of(state))
             view["team"]["report_text"] = {
                 lang: team_report_lines(named, lang) for lang in self.info.languages
             }
@@ -429,6 +432,15 @@ class TronoGame:
         """The forum's texts: the public post, and each team's private message for those
         who may read it (exports.py)."""
         return exports_for(state, viewer, lang)
+
+    # -- a late player's seat (the `AddedSeats` capability, late_players.py) -------------
+
+    def adds_seats(self, action: Action) -> bool:
+        return action.type == "add_player"
+
+    def seat_name(self, state: TronoState, seat: str) -> str:
+        player = state.players.get(seat.partition(":")[2])
+        return player.display_name if player is not None else seat
 
     # -- results held for publication (R45; the `HeldResults` capability, held.py) ------------
 
@@ -649,7 +661,7 @@ def _with_written_deployments(
     if not isinstance(given, list | tuple):
         return rest  # A6 step 4 refuses it with its own words
     owned = list(state.opening.get("teams", {}).get(team.key, {}).get("characters", []))
-    read = parse_forum_deploy(written, catalogue_of(state.config), owned)
+    read = parse_forum_deploy(written, catalogue_of(state), owned)
     return {**rest, "deploy": [*given, *read]}
 
 

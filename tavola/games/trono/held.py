@@ -31,7 +31,7 @@ def held_results(state: TronoState) -> list[HeldResult]:
             continue
         member = Viewer.seat(f"player:{team.members[0]}")
         view = with_names(
-            view_for(state, member, referees(state), preview=True), catalogue_of(state.config)
+            view_for(state, member, referees(state), preview=True), catalogue_of(state)
         )
         titles = tuple(team_report_lines(view, lang, turn=k)[0] for lang in ("it", "en"))
         audience = frozenset(f"player:{m}" for m in team.members)

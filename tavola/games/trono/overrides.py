@@ -134,7 +134,7 @@ def _adjust(state: TronoState, subject: Any, value: Mapping[str, Any], at: int) 
 def _grant(state: TronoState, subject: Any, value: Mapping[str, Any], at: int) -> Result:
     team = _team(state, subject)
     cid = value.get("character")
-    character = catalogue_of(state.config).get(str(cid))
+    character = catalogue_of(state).get(str(cid))
     if character is None or team.owns(character.id) is not None:
         raise refuse("E_OVERRIDE_RANGE", detail=reason("unknown_character", character=str(cid)))
     charges = value.get("charges", character.charges)

@@ -42,7 +42,7 @@ def house_label(state: TronoState, house: Any) -> Any:
 
 def character_label(state: TronoState, cid: Any) -> str:
     """A character by its name in the catalogue (an unknown id as written)."""
-    character = catalogue_of(state.config).get(str(cid))
+    character = catalogue_of(state).get(str(cid))
     return character.name if character is not None else str(cid)
 
 
@@ -182,7 +182,7 @@ class _Walk:
         opening = state.opening
         self.seated: list[str] = list(opening["seated"])
         self.active: list[str] = list(opening["active"])
-        self.catalogue = catalogue_of(state.config)
+        self.catalogue = catalogue_of(state)
         self.problems: list[Problem] = []
         self.slots: list[Json | None] = []  # None: void
 

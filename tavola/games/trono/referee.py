@@ -585,6 +585,14 @@ def referee_action(
         from .reminders import set_reminder
 
         return set_reminder(state, args)
+    if kind == "add_player":
+        from .late_players import add_player
+
+        return add_player(state, uid, args, at)
+    if kind == "edit_character":
+        from .season_characters import edit_character
+
+        return edit_character(state, uid, args, at)
     raise refuse("E_UNKNOWN_ACTION_TYPE", action=kind)  # pragma: no cover
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 from tavola.core import Rng, canonical_json
 
@@ -163,6 +163,18 @@ class TronoState(_Model):
     result: dict[str, Any] | None = None
     not_started: bool = False
     decisions: int = 0
+    characters: list[dict[str, Any]] | None = None
+    """The season's catalogue once the referees edit it (season_characters.py); None: the
+    table's (`config.characters`, or the starter set)."""
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # A game whose referees never edited its characters dumps (and hashes) as before:
+        # stored games still rebuild their stored state.
+        data: dict[str, Any] = handler(self)
+        if data.get("characters", 0) is None:
+            del data["characters"]
+        return data
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -197,13 +209,18 @@ class TronoState(_Model):
 _CATALOGUES: dict[str, dict[str, Character]] = {}
 
 
-def catalogue_of(config: TronoConfig) -> dict[str, Character]:
-    if config.characters is None:
+def catalogue_of(source: TronoConfig | TronoState) -> dict[str, Character]:
+    """The characters of a game (its state: the referees' edits count) or of a config."""
+    if isinstance(source, TronoState):
+        items = source.characters if source.characters is not None else source.config.characters
+    else:
+        items = source.characters
+    if items is None:
         return starter_catalogue()
-    key = canonical_json(config.characters)
+    key = canonical_json(items)
     found = _CATALOGUES.get(key)
     if found is None:
-        found = parse_catalogue(config.characters)
+        found = parse_catalogue(items)
         _CATALOGUES[key] = found
     return found
 

@@ -134,7 +134,7 @@ def open_record(state: TronoState, numbers: dict[str, list[int]]) -> TurnRecord:
     return TurnRecord(
         state=state,
         numbers=numbers,
-        catalogue=catalogue_of(state.config),
+        catalogue=catalogue_of(state),
         seated=list(opening["seated"]),
         active_open=active_open,
         posts=posts,

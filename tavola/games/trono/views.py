@@ -183,7 +183,7 @@ def _choices(state: TronoState, team: Team) -> dict[str, Any]:
     """What the team's post may name this turn (R58–R61, as at the opening, R25): the
     characters it may hire with the chests it opened with, and those it may deploy with
     what each deployment needs (a target, a slot; an extra attack takes "trono" or "all")."""
-    catalogue = catalogue_of(state.config)
+    catalogue = catalogue_of(state)
     opening = state.opening.get("teams", {}).get(team.key, {})
     chests = int(opening.get("chests", team.chests))
     may_hire = [
@@ -283,7 +283,7 @@ def referee_view(state: TronoState) -> dict[str, Any]:
     view["house_names"] = {house: display_name(house, shown) for house in HOUSES}
     view["late_joiners"] = [p.user_id for p in state.players.values() if p.joined_late]
     # every character, for the overrides that grant one or change its charges
-    view["catalogue"] = [c.to_json() for c in catalogue_of(state.config).values()]
+    view["catalogue"] = [c.to_json() for c in catalogue_of(state).values()]
     return view
 
 

@@ -8,17 +8,20 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from starlette.concurrency import run_in_threadpool
 
+from tavola.core import Action
 from tavola.core.capabilities import HUMAN
 from tavola.store import repo
 from tavola.store.models import GameRow, SeatRow
 
 from ..accounts.deps import AccountsOf, Member
-from ..deps import PublicUrl, Pushes, SeatedGame, Service, Token
+from ..deps import Asker, PublicUrl, Pushes, SeatedGame, Service, Token
 from ..links import join_url
 from ..live import Live
 from ..ratelimit import client_of, may_create
+from ..refusal import Refusal
 from ..schemas import (
     REFUSALS,
+    AddSeatRequest,
     GameCreate,
     GameCreated,
     Joined,
@@ -26,6 +29,7 @@ from ..schemas import (
     LobbyGame,
     Refused,
     SeatLink,
+    SeatsAdded,
 )
 from ..service import GameService
 from ..tables import SeatPass
@@ -162,6 +166,37 @@ async def join(
     if account is not None or token is None:  # a new occupant: on its account, or on none
         await run_in_threadpool(accounts.link, account, game_id, [seat])
     return Joined(game_id=game_id, seat=seat, token=issued)
+
+
+@router.post("/api/games/{game_id}/seats", response_model=SeatsAdded, responses=REFUSALS)
+async def add_seats(
+    game_id: str, body: AddSeatRequest, asker: Asker, service: Service, base: PublicUrl
+) -> SeatsAdded:
+    """Plays an action that adds seats (a late player a referee adds, where the game
+    allows it) for the token's seat: the game judges who may; each new seat comes back
+    with its one-time invite and join link, to send to its person."""
+
+    def play() -> SeatsAdded:
+        seated = asker.seated()
+        seat = seated.player("Adding a seat needs a seat token.")
+        try:
+            action = Action.from_json(body.action)
+        except (TypeError, ValueError) as exc:
+            raise Refusal(422, "bad_request", f"action: {exc}") from None
+        result = service.moves.act(game_id, seat, action, body.version, adding=True)
+        links = [
+            SeatLink(
+                seat=new.seat,
+                name=new.name,
+                kind=HUMAN,
+                invite=new.invite,
+                join_url=join_url(base, game_id, new.seat, token=None, invite=new.invite),
+            )
+            for new in result.seats
+        ]
+        return SeatsAdded(game_id=game_id, version=result.version, seats=links)
+
+    return await run_in_threadpool(play)
 
 
 @router.post("/api/games/{game_id}/rematch", response_model=Joined, responses=REFUSALS)

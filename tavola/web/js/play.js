@@ -40,7 +40,19 @@ const seatName = (payload, seat) => game.table.module.seatName(payload, seat);
 /** What the table module is told beside the payload. `act` sends an action the module
  * built from its own form (a typed name): the server still decides whether it is legal. */
 function context(pick = new Map()) {
-  return { seat: game.seat, pick, title: game.table.title, replay: false, act, check, exports, busy: busy(), latest: game.latestEvents };
+  return { seat: game.seat, pick, title: game.table.title, replay: false, act, check, exports, addSeats, busy: busy(), latest: game.latestEvents };
+}
+
+/** Plays an action that adds seats (a game's late player, the `AddedSeats` capability):
+ * resolves to the new seats, each with its join link (absolute) to send to its person. */
+async function addSeats(action) {
+  if (!game.seat) throw new Error(t("play.spectator"));
+  try {
+    const answer = await api("POST", `/api/games/${gameId}/seats`, { token: game.token, body: { action } });
+    return answer.seats.map((s) => ({ ...s, join_url: new URL(s.join_url, location.origin).href }));
+  } catch (err) {
+    throw new Error(refusalText(err.data));
+  }
 }
 
 /** The texts the game lets this seat take away (the `Exports` capability: a forum's

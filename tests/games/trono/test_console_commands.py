@@ -45,7 +45,7 @@ def problems(
 ) -> list[str]:
     """What is out of step, one sentence each (empty when the two halves match)."""
     found: list[str] = []
-    for kind in sorted(REFEREE_ACTIONS - set(actions)):
+    for kind in sorted(REFEREE_ACTIONS - set(actions) - console_commands.BY_THE_CLOCK):
         found.append(f"The referee action {kind!r} has no `tavola trono` command in the mapping.")
     for kind in sorted(set(actions) - REFEREE_ACTIONS):
         found.append(f"The mapping names {kind!r}, which is no referee action of the game.")

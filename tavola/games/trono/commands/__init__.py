@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typer
 
-from . import draws, override, reading, registration, reminders, turns
+from . import draws, override, reading, registration, reminders, season, turns
 
 app = typer.Typer(
     help="Referee a Gioco del Trono game kept in a record file (JSON).",
@@ -23,6 +23,8 @@ for command in (
     registration.signup,
     registration.withdraw,
     registration.join,
+    season.add_player,
+    season.character,
     registration.close,
     draws.draw,
     draws.move_draw,

@@ -60,9 +60,7 @@ def report(
                 raise cli_error("E_NO_MEMBERS", team=team_label(state, found))
             # the referee reads what the team is (or, under review, will be) sent (R45)
             referees = frozenset(f"referee:{r}" for r in state.config.referees)
-            seen = with_names(
-                view_for(state, viewer, referees, preview=True), catalogue_of(state.config)
-            )
+            seen = with_names(view_for(state, viewer, referees, preview=True), catalogue_of(state))
             lines = team_report_lines(seen, lang, turn=turn, bbcode=bbcode)
         elif teams_all:  # the file the referees' page downloads (issue 27, point 8)
             lines = all_team_messages(state, lang).rstrip("\n").split("\n")

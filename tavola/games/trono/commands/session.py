@@ -129,7 +129,7 @@ def run(
 
 def readable(table: Table, viewer: Viewer) -> dict[str, Any]:
     """What `viewer` sees, with the catalogue's character names for the texts."""
-    return with_names(table.view(viewer), catalogue_of(table.state.config))
+    return with_names(table.view(viewer), catalogue_of(table.state))
 
 
 def action_name(lang: str, kind: str) -> str:

@@ -54,6 +54,13 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "mentre un turno è aperto.",
         "missing_title": "Post mancanti del turno {turn} (scadenza {when}):",
         "all_posted": "Tutte le squadre hanno postato.",
+        "player_added": "{name} entra nella partita: {where}.",
+        "player_team": "squadra {team}",
+        "player_queued": "in attesa delle casate",
+        "player_registered": "iscritto",
+        "E_NO_CHARACTER": "Nessun personaggio di nome «{name}».",
+        "E_POWER": "Potere scritto male: «{text}» (TIPO chiave=valore …, es. «gain "
+        "resource=chests amount=2»).",
     },
     "en": {
         "created": "Game created in {file}: {mode}, seed {seed}, referees {referees}.",
@@ -97,6 +104,13 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "turn is open.",
         "missing_title": "Missing posts for turn {turn} (deadline {when}):",
         "all_posted": "Every team has posted.",
+        "player_added": "{name} joins the game: {where}.",
+        "player_team": "team {team}",
+        "player_queued": "waiting for the houses",
+        "player_registered": "registered",
+        "E_NO_CHARACTER": "No character called '{name}'.",
+        "E_POWER": "Badly written power: '{text}' (KIND key=value …, e.g. 'gain "
+        "resource=chests amount=2').",
     },
 }
 

@@ -186,7 +186,8 @@ async function send(form, action, clear) {
   current.ctx.act(action);
 }
 
-function buttons(form, build, { label, checkLabel = t("console.check"), clear = true, confirm = null }) {
+function buttons(form, build, { label, checkLabel = t("console.check"), clear = true, confirm = null, send: sending = null }) {
+  const sendNow = sending ? () => sending(form, build()) : () => send(form, build(), clear);
   const row = el("p", "console-buttons");
   const busy = Boolean(current.ctx.busy);
   const found = verdicts.get(form);
@@ -206,7 +207,7 @@ function buttons(form, build, { label, checkLabel = t("console.check"), clear = 
   }
   if (confirm && confirming.has(form)) {
     row.append(el("span", "confirm-text", confirm));
-    const yes = button(t("console.confirm"), () => send(form, build(), clear), "primary", `${form}-confirm`);
+    const yes = button(t("console.confirm"), sendNow, "primary", `${form}-confirm`);
     const no = button(t("console.back"), () => (confirming.delete(form), redraw()), "secondary", `${form}-back`);
     yes.disabled = busy;
     row.append(yes, no);
@@ -217,7 +218,7 @@ function buttons(form, build, { label, checkLabel = t("console.check"), clear = 
     checking.disabled = busy;
     row.append(checking);
   }
-  const go = button(label, () => (confirm ? (confirming.add(form), redraw()) : send(form, build(), clear)), "primary", `${form}-send`);
+  const go = button(label, () => (confirm ? (confirming.add(form), redraw()) : sendNow()), "primary", `${form}-send`);
   go.disabled = busy;
   row.append(go);
   return row;
@@ -814,6 +815,224 @@ function calendar(view) {
   return box;
 }
 
+// -- a late player and the season's characters (issue 27, point 7) ---------------------------
+
+// The links of the seats this console added, shown until the page is left: the server
+// keeps only their hashes, so this is the one place the referee sees them.
+const addedLinks = [];
+
+function houseChoices(view, first) {
+  const names = view.house_names || {};
+  const inPlay = Object.values(view.teams || {}).map((team) => team.house).filter(Boolean);
+  const houses = inPlay.length ? inPlay : Object.keys(names);
+  return [first, ...houses.map((h) => [h, names[h] || h])];
+}
+
+/** A late player added to the season (R63–R65), with no seat prepared: the server adds
+ * their seat and answers its own link, which the referee sends them. */
+function latePlayer(view) {
+  const box = part("late", t("console.late"));
+  box.append(el("p", "hint", t(view.phase === "registration" ? "console.late_hint_registration" : "console.late_hint")));
+  const form = "late";
+  const data = draft(form, () => ({ name: "", avoid1: "", avoid2: "", reason: "" }));
+  const name = input(form, "name", t("console.late_name"));
+  name.maxLength = 60;
+  box.append(labelled(t("console.late_name"), name));
+  if (view.phase !== "registration") {
+    const none = ["", t("console.no_house")];
+    const avoids = el("div", "avoid-fields");
+    for (const n of [1, 2]) avoids.append(labelled(t("console.late_avoid", { n }), select(form, `avoid${n}`, houseChoices(view, none), t("console.late_avoid", { n }))));
+    box.append(avoids);
+  }
+  box.append(labelled(t("console.reason_optional"), input(form, "reason", t("console.reason_optional"))), verdict(form));
+  const build = () => {
+    const action = { type: "add_player", display_name: data.name.trim() };
+    const avoid = [data.avoid1, data.avoid2].filter(Boolean);
+    if (avoid.length && view.phase !== "registration") action.avoid_houses = avoid;
+    if (data.reason.trim()) action.reason = data.reason.trim();
+    return action;
+  };
+  box.append(buttons(form, build, { label: t("console.late_add"), checkLabel: null, send: addPlayer }));
+  for (const added of addedLinks) box.append(lateLink(added));
+  return box;
+}
+
+async function addPlayer(form, action) {
+  try {
+    const answer = await current.ctx.check(action);
+    if (answer.problems.length) {
+      verdicts.set(form, { problems: answer.problems });
+      return redraw();
+    }
+    const seats = await current.ctx.addSeats(action);
+    for (const seat of seats) addedLinks.push(seat);
+    verdicts.delete(form);
+    drafts.delete(form);
+  } catch (err) {
+    verdicts.set(form, { error: err.message });
+  }
+  redraw();
+}
+
+function lateLink(seat) {
+  const row = el("div", "late-link");
+  row.dataset.seat = seat.seat;
+  row.append(el("p", null, t("console.late_link", { name: seat.name })));
+  const link = el("input", "late-url");
+  link.type = "text";
+  link.readOnly = true;
+  link.value = seat.join_url;
+  link.setAttribute("aria-label", t("console.late_link", { name: seat.name }));
+  const copy = button(t("console.copy_link"), () => navigator.clipboard && navigator.clipboard.writeText(seat.join_url), "secondary", `late-copy-${seat.seat}`);
+  row.append(link, copy);
+  return row;
+}
+
+// The powers of §3.5, each with its parameters and their allowed values.
+const POWER_PARAMS = {
+  action_bonus: { action: ["attack", "defend", "enlist", "tax", "rally"], delta: ["1", "2", "3", "4", "-1", "-2", "-3", "-4"] },
+  enemy_malus: { action: ["attack", "defend", "enlist", "tax", "rally"], delta: ["1", "2", "3", "4"] },
+  alternate_number: { index: ["4", "5"], mode: ["best", "replace"] },
+  extra_action: { action: ["attack", "defend", "enlist", "tax", "rally"], value: ["0", "1", "2", "3", "4", "n4", "n5"] },
+  direct_damage: { amount: ["1", "2", "3", "4"], pierce: ["no", "yes"] },
+  shield: { mode: ["reduce", "throne_immunity"], amount: ["1", "2", "3", "4", "5", "6", "7", "8"] },
+  steal_chests: { amount: ["1", "2", "3", "4", "5"] },
+  gain: { resource: ["chests", "soldiers", "banners"], amount: ["1", "2", "3"] },
+  spy: { reveal: ["parameters", "characters", "actions"] },
+  penalty_waiver: {},
+  exchange: { pay_chests: ["1", "2", "3", "4", "5"], get_banners: ["1", "2", "3"] },
+};
+
+function paramWord(param, value) {
+  if (["action", "mode", "resource", "reveal", "pierce"].includes(param)) return t(`console.power.${param}.${value}`);
+  if (param === "value" && value.startsWith("n")) return t("console.power.number", { n: value.slice(1) });
+  if (param === "index") return t("console.power.number", { n: value });
+  return value;
+}
+
+function powerFields(form, data, n) {
+  const kind = `power${n}`;
+  const choices = Object.keys(POWER_PARAMS).map((k) => [k, t(`console.power.${k}`)]);
+  if (n === 2) choices.unshift(["", t("console.power.none")]);
+  const nodes = [labelled(t("console.power_kind", { n }), select(form, kind, choices, t("console.power_kind", { n })))];
+  const params = POWER_PARAMS[data[kind]] || {};
+  for (const [param, values] of Object.entries(params)) {
+    if (param === "amount" && data[kind] === "shield" && data[`${kind}_mode`] === "throne_immunity") continue;
+    const label = t(`console.param.${param}`);
+    nodes.push(labelled(label, select(form, `${kind}_${param}`, values.map((v) => [v, paramWord(param, v)]), label)));
+  }
+  return nodes;
+}
+
+/** The power a form's fields describe, as §3.5 writes it. */
+function powerOf(data, n) {
+  const kind = data[`power${n}`];
+  if (!kind) return null;
+  const power = { kind };
+  for (const param of Object.keys(POWER_PARAMS[kind] || {})) {
+    const value = data[`power${n}_${param}`];
+    if (param === "amount" && kind === "shield" && data[`power${n}_mode`] === "throne_immunity") continue;
+    if (param === "pierce") power.pierce = value === "yes";
+    else if (param === "value" && String(value).startsWith("n")) power.index = Number(value.slice(1));
+    else if (["action", "mode", "resource", "reveal"].includes(param)) power[param] = value;
+    else power[param] = Number(value);
+  }
+  return power;
+}
+
+/** The English summary the catalogue has of its own (the view's falls back on the Italian). */
+function englishSummary(c) {
+  const said = c.summary || {};
+  return said.en && said.en !== said.it ? said.en : "";
+}
+
+function fromCharacter(c) {
+  const data = { editing: c.id, name: c.name, house: c.house_id || "", cost: String(c.cost), charges: c.charges == null ? "" : String(c.charges), keep: c.consume_on_failure ? "no" : "yes", summary: (c.summary || {}).it || "", summary_en: englishSummary(c), reason: "" };
+  (c.effects || []).forEach((effect, i) => {
+    const n = i + 1;
+    data[`power${n}`] = effect.kind;
+    for (const [param, value] of Object.entries(effect)) {
+      if (param === "kind") continue;
+      if (param === "index" && effect.kind === "extra_action") data[`power${n}_value`] = `n${value}`;
+      else if (param === "pierce") data[`power${n}_pierce`] = value ? "yes" : "no";
+      else data[`power${n}_${param}`] = String(value);
+    }
+  });
+  if (!data.power2) data.power2 = "";
+  return data;
+}
+
+function characterOwner(view, c) {
+  return c.house_id ? (view.house_names || {})[c.house_id] || c.house_id : t("console.neutral");
+}
+
+/** The season's characters (season_characters.py): each by name with its owner, cost,
+ * charges and what it does; a referee creates, changes or removes them here. */
+function seasonCharacters(view) {
+  const box = part("characters", t("console.characters"));
+  box.append(el("p", "hint", t("console.characters_hint")));
+  const list = el("ul", "character-list");
+  const form = "character";
+  for (const c of view.catalogue || []) {
+    const item = el("li", "character");
+    item.dataset.character = c.id;
+    const charges = c.charges == null ? t("console.permanent") : tn("console.charges", c.charges);
+    item.append(el("strong", "character-name", c.name), ` (${characterOwner(view, c)}) — ${t("console.cost", { n: c.cost })}, ${charges}`);
+    const said = (c.summary || {})[lang] || (c.summary || {}).it;
+    if (said) item.append(el("span", "character-summary", ` — ${said}`));
+    const edit = button(t("console.edit"), () => {
+      drafts.set(form, { ...fromCharacter(c), seen: seenNow() });
+      verdicts.delete(form);
+      redraw();
+    }, "secondary", `character-edit-${c.id}`);
+    const remove = button(t("console.remove"), () => {
+      drafts.set(`${form}-remove`, { id: c.id, name: c.name, seen: seenNow() });
+      confirming.add(`${form}-remove`);
+      redraw();
+    }, "secondary", `character-remove-${c.id}`);
+    item.append(" ", edit, " ", remove);
+    list.append(item);
+  }
+  box.append(list);
+  const removing = drafts.get(`${form}-remove`);
+  if (removing && confirming.has(`${form}-remove`)) {
+    const action = { type: "edit_character", op: "remove", character: removing.id, seen: removing.seen };
+    box.append(verdict(`${form}-remove`), buttons(`${form}-remove`, () => action, { label: t("console.remove"), checkLabel: null, confirm: t("console.remove_confirm", { name: removing.name }) }));
+  } else if (removing) box.append(verdict(`${form}-remove`));
+  const data = draft(form, () => ({ editing: "", name: "", house: "", cost: "2", charges: "3", keep: "no", power1: "gain", power2: "", summary: "", summary_en: "", reason: "" }));
+  box.append(el("h4", null, data.editing ? t("console.character_editing", { name: (view.catalogue || []).find((c) => c.id === data.editing)?.name || data.name }) : t("console.character_new")));
+  const name = input(form, "name", t("console.character_name"));
+  name.maxLength = 60;
+  box.append(labelled(t("console.character_name"), name));
+  box.append(labelled(t("console.character_owner"), select(form, "house", houseChoices({ house_names: view.house_names }, ["", t("console.neutral")]), t("console.character_owner"))));
+  const cost = input(form, "cost", t("console.character_cost"), "number");
+  cost.min = "1";
+  cost.max = "20";
+  const charges = input(form, "charges", t("console.character_charges"), "number");
+  charges.min = "1";
+  charges.max = "10";
+  charges.placeholder = t("console.permanent");
+  box.append(labelled(t("console.character_cost"), cost), labelled(t("console.character_charges"), charges));
+  box.append(labelled(t("console.character_keep"), select(form, "keep", [["no", t("console.keep.no")], ["yes", t("console.keep.yes")]], t("console.character_keep"))));
+  box.append(...powerFields(form, data, 1), ...powerFields(form, data, 2));
+  const summary = input(form, "summary", t("console.character_summary"));
+  const summaryEn = input(form, "summary_en", t("console.character_summary_en"));
+  box.append(labelled(t("console.character_summary"), summary), labelled(t("console.character_summary_en"), summaryEn));
+  box.append(labelled(t("console.reason_optional"), input(form, "reason", t("console.reason_optional"))), verdict(form));
+  const build = () => {
+    const action = { type: "edit_character", op: data.editing ? "edit" : "create", name: data.name.trim(), house: data.house || null, cost: Number(data.cost), charges: data.charges === "" ? null : Number(data.charges), consume_on_failure: data.keep !== "yes", effects: [powerOf(data, 1), powerOf(data, 2)].filter(Boolean), summary: data.summary, summary_en: data.summary_en };
+    if (data.editing) {
+      action.character = data.editing;
+      action.seen = data.seen ?? seenNow();
+    }
+    if (data.reason.trim()) action.reason = data.reason.trim();
+    return action;
+  };
+  box.append(buttons(form, build, { label: data.editing ? t("console.character_save") : t("console.character_create") }));
+  if (data.editing) box.append(button(t("console.character_cancel"), () => (drafts.delete(form), verdicts.delete(form), redraw()), "secondary", "character-cancel"));
+  return box;
+}
+
 // -- the console ---------------------------------------------------------------------------------
 
 function parts(view) {
@@ -832,6 +1051,7 @@ function parts(view) {
   const joined = view.teams && Object.keys(view.teams).length ? joiners(view) : null;
   if (joined) out.push(joined);
   if (phase !== "over") out.push(overrides(view));
+  if (phase !== "over") out.push(latePlayer(view), seasonCharacters(view));
   out.push(auditTrail(view));
   if (phase !== "over") out.push(calendar(view), settings(view));
   return out;
