@@ -366,7 +366,7 @@ def test_post_forum_reads_a_whole_forum_post_and_checks_it_as_the_console_does(r
     )
     assert out.exit_code == 0 and "Tutto in regola" in out.output
     out = ok("post", path, "--team", "lannister", "--forum", written, "--as-written")
-    assert "Azioni: difesa, tassa, raduna" in out
+    assert "Azioni: Difesa, Tassa, Raduna" in out
     assert "Riga del post non letta: «Ciao arbitri!» — non ne fa parte" in out
     assert log_types(path)[-1] == "record_post"
 

@@ -221,13 +221,6 @@ export function status(payload) {
   return payload.view.turn ? [el("span", "round", turnText(payload.view))] : [];
 }
 
-/** A player by the name they registered under, else their seat's. */
-function person(payload, user) {
-  const found = ((payload.view || {}).registered || []).find((p) => p.user_id === user);
-  const seat = (payload.seats || {})[`player:${user}`];
-  return (found && found.display_name) || (seat && seat.name) || user;
-}
-
 /** The public events in words (the server tells none of this game's). */
 export function describe(event, payload) {
   const view = payload.view;
@@ -237,9 +230,9 @@ export function describe(event, payload) {
     case "player_registered":
       return t("log.registered", { user: data.display_name || data.user });
     case "player_joined": // a late joiner by name, never their account (R65)
-      return t("log.joined", { name: person(payload, data.user), house: named(data.team) });
+      return t("log.joined", { name: personName(payload, payload.view, data.user), house: named(data.team) });
     case "join_queued":
-      return t("log.join_queued", { name: person(payload, data.user) });
+      return t("log.join_queued", { name: personName(payload, payload.view, data.user) });
     case "registration_closed":
       return tn("log.registration_closed", data.P);
     case "teams_formed":
