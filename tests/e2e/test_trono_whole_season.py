@@ -7,12 +7,18 @@ heading in words and its numbers are shown as printed (point 10); under review t
 pages and the public page show nothing of the results until a referee publishes
 (point 1); the review board shows who attacked whom (point 6); both referees change the
 same value and the one made on the older version is refused with who, when and what, then
-"Ricarica" (point 3); the private reports with their recipients and in one file (point 8).
+"Ricarica" (point 3); the private reports with their recipients and in one file (point 8);
+the public post names the draw's date and numbers. The console lists the teams that have
+not posted with the forum's reminder, and the turn closes by itself at its deadline
+(point 4); a referee pastes a team's whole forum post and sees every problem at once
+(point 5); a referee defines a character and adds a late player, who opens their own link
+and posts for their team (point 7); "Controlla il post" answers straight after typing in a
+field (point 9).
 
 The season is set up over the API up to its closed registration (the journey from the
 lobby is test_trono_season.py's); from then on everything a referee or a team does is
-done on their pages. Each turn's steps are functions; `turn` marks where the steps of
-points 4, 5, 7 and 9 go."""
+done on their pages. Each turn's steps are functions; `turn` says which turn plays which
+of the points that need doing once."""
 
 from __future__ import annotations
 
@@ -177,11 +183,15 @@ def posts_for(view: dict[str, Any], n: int) -> dict[str, list[tuple[str, str]]]:
     return posts
 
 
-def post_on_pages(season: Season, n: int) -> None:
+def post_on_pages(season: Season, n: int, *, pasted: str = "", checked: str = "") -> None:
     """Every team builds its post on its own page, seals it and sees it sealed; both
-    consoles list it as sent from the page."""
+    consoles list it as sent from the page. The `pasted` house's post is the referee's to
+    copy from the forum; on the `checked` house's page the abandonment condition is typed
+    and "Controlla il post" clicked at once (point 9): it answers."""
     view = season.view()
     for house, actions in posts_for(view, n).items():
+        if house == pasted:
+            continue
         page = season.teams[house]
         expect(page.locator(".team-page .deadline")).to_contain_text(f"Il turno {n} si chiude")
         season.before[house] = page.locator(".team-params dd").all_inner_texts()
@@ -189,6 +199,8 @@ def post_on_pages(season: Season, n: int) -> None:
             page.select_option(f'[data-field="slot{slot}-kind"]', kind)
             if target:
                 page.select_option(f'[data-field="slot{slot}-target"]', target)
+        if house == checked:
+            answers_straight_after_typing(page)
         page.locator('[data-step="seal-post"]').click()
         page.locator('[data-step="seal-now"]').click()
         expect(page.locator(".sealed-post .sealed-actions li")).to_have_count(len(actions))
@@ -197,18 +209,56 @@ def post_on_pages(season: Season, n: int) -> None:
             expect(item).to_contain_text("dalla pagina")
 
 
+def answers_straight_after_typing(page: Page) -> None:
+    """Point 9: a seated team types its abandonment condition and clicks "Controlla il
+    post" at once (the click is what makes the field save): the check answers, each time."""
+    field = page.locator('[data-field="abandon"]')
+    field.fill("99")
+    page.locator('[data-step="check-post"]').click()
+    expect(page.locator(".problems li").first).to_contain_text("Condizione di abbandono a 99")
+    field.fill("1")
+    page.locator('[data-step="check-post"]').click()
+    expect(page.locator(".verdict .valid")).to_have_text("Il post è valido: potete sigillarlo.")
+
+
 def close_turn(season: Season, n: int, referee: Page) -> None:
-    """The referee brings the deadline to two seconds from now (R69, an audited override)
-    and, once it has passed, closes the turn. (Point 4 will close it by itself: then the
-    draw's form comes without the click.)"""
+    """The referee brings the deadline to two seconds from now (R69, an audited override);
+    nobody clicks: the turn closes by itself at its deadline on the server's clock
+    (point 4), and the log says so."""
     reschedule(referee, seconds=2, reason=f"Chiusura anticipata del turno {n}")
-    closing = referee.locator('[data-step="lock-send"], .console-draw')
-    expect(closing.first).to_be_visible()
-    lock = referee.locator('[data-step="lock-send"]')
-    if lock.count():
-        lock.click()
     for page in season.referees:
         expect(page.locator(".console-draw h3")).to_have_text(f"Estrazione del turno {n}")
+    expect(season.public.locator("#log")).to_contain_text(
+        f"Il turno {n} si è chiuso da solo alla scadenza"
+    )
+
+
+def missing_posts(season: Season, n: int, referee: Page) -> None:
+    """Point 4: with the deadline an hour away, past the reminder's time (two hours before
+    it, the season's setting), both consoles list the teams that have not posted, by name,
+    with the reminder to copy to the forum; only the referees see it."""
+    reschedule(referee, seconds=3600, reason=f"Scadenza del turno {n} fra un'ora")
+    active = [h for h in HOUSES if season.view()["teams"][h]["status"] == "active"]
+    for page in season.referees:
+        listed = page.locator(".console-missing")
+        expect(listed.locator("h3")).to_have_text(f"Post mancanti del turno {n}")
+        expect(listed.locator(".missing-team")).to_have_count(len(active))
+        for house in active:
+            expect(listed.locator(f'.missing-team[data-house="{house}"]')).to_contain_text(
+                season.name(house)
+            )
+    reminder = referee.locator(".console-missing textarea.reminder-text").input_value()
+    assert all(season.name(house) in reminder for house in active), reminder
+    no_raw_ids(referee)
+    for page in [season.public, *season.teams.values()]:
+        expect(page.locator(".console-missing")).to_have_count(0)
+        expect(page.locator("body")).not_to_contain_text("Post mancanti")
+
+
+def posts_all_in(season: Season) -> None:
+    """Once every team has posted, no team is missing any more."""
+    for page in season.referees:
+        expect(page.locator(".console-missing .missing-team")).to_have_count(0)
 
 
 def paste_draw(season: Season, n: int, referee: Page) -> dict[str, list[str]]:
@@ -360,8 +410,6 @@ def publish(season: Season, n: int, referee: Page, printed: dict[str, list[str]]
     each house's numbers as the Lotto printed them (point 10)."""
     referee.locator('[data-step="publish-send"]').click()
     referee.locator('[data-step="publish-confirm"]').click()
-    # (the public post for the forum does not name the draw's date and numbers yet: the
-    # issue's "Italian and the forum" asks it; its check goes here once it does)
     for page in season.referees:
         if n < TURNS:
             expect(page.locator(".console-posts h3")).to_have_text(f"Post del turno {n + 1}")
@@ -376,18 +424,39 @@ def publish(season: Season, n: int, referee: Page, printed: dict[str, list[str]]
             numbers = page.locator(f'li.house[data-house="{shown}"] .numbers')
             expect(numbers).to_contain_text(f"Turno {n}, estratti su {WHEEL_NAME[wheel]}")
             expect(numbers.locator(".number")).to_have_text(printed[wheel])
+    public_post(season, n, referee, printed)
 
 
-def turn(season: Season, n: int, artifacts: Path) -> None:
-    """Turn n of the season, from the teams' posts to the published results."""
+def public_post(season: Season, n: int, referee: Page, printed: dict[str, list[str]]) -> None:
+    """The public post for the forum names the turn's draw, its date and its numbers as
+    printed."""
+    evening = day_words(season.evenings[-1]).split(" ", 1)[1]  # "15 dicembre 2026"
+    post = referee.locator('section.exports li.export[data-export="public"] textarea')
+    expect(post).to_have_value(re.compile(rf"Estrazione del turno {n} \({evening}\):"))
+    for wheel, numbers in printed.items():
+        expect(post).to_have_value(re.compile(rf"\b{wheel} {' '.join(numbers)}\b"))
+
+
+def turn(
+    season: Season, n: int, artifacts: Path, open_page: Callable[..., Page], base: str
+) -> None:
+    """Turn n of the season, from the teams' posts to the published results. Every turn
+    plays points 1, 2, 3, 4 (the close), 6, 8 and 10; the points done once are spread over
+    the season: the characters and the missing posts in turn 1, the late player in turn
+    2, a pasted forum post in turn 3, "Controlla il post" in turn 4."""
     closer, other = season.pair(n)
-    # ---- point 7 (late joiner, the season's characters in the console): steps here ----
-    post_on_pages(season, n)
-    # ---- point 9 ("Controlla il post" right after editing a field): on a team page here;
-    # ---- point 5 (a forum post pasted whole): a referee pastes one team's post here,
-    # ----   instead of that team's post_on_pages ----
-    # ---- point 4 (the turn closes by itself; the list of missing posts with the reminder
-    # ----   before the deadline): in close_turn ----
+    if n == 1:
+        define_a_character(season, closer, other)
+        missing_posts(season, n, closer)
+    if n == 2:
+        late_player(season, closer, open_page, base)
+    view = season.view()
+    pasted = view["seats"]["throne"] if n == 3 else ""
+    post_on_pages(season, n, pasted=pasted, checked=view["seats"]["throne"] if n == 4 else "")
+    if pasted:
+        paste_a_forum_post(season, n, other, pasted)
+    if n == 1:
+        posts_all_in(season)
     close_turn(season, n, closer)
     printed = paste_draw(season, n, other)
     nothing_before_publication(season, n)
@@ -395,6 +464,82 @@ def turn(season: Season, n: int, artifacts: Path) -> None:
     edits_never_overwritten(season, n, closer, other)
     reports_in_one_step(season, n, other, artifacts)
     publish(season, n, other, printed)
+
+
+def define_a_character(season: Season, referee: Page, other: Page) -> None:
+    """Point 7: a referee defines one of the season's characters in the console; the other
+    referee's console and the teams' pages show it by its name, never an id."""
+    referee.locator('[data-field="character-name"]').fill("Bianca Ventura")
+    referee.select_option('[data-field="character-house"]', "")
+    referee.locator('[data-field="character-cost"]').fill("1")
+    referee.locator('[data-field="character-charges"]').fill("2")
+    referee.select_option('[data-field="character-power1"]', "gain")
+    referee.select_option('[data-field="character-power1_resource"]', "chests")
+    referee.select_option('[data-field="character-power1_amount"]', "2")
+    referee.locator('[data-field="character-summary"]').fill("Porta 2 casse alla squadra")
+    referee.locator('[data-step="character-send"]').click()
+    for page in season.referees:
+        entry = page.locator('.console-characters .character[data-character="bianca_ventura"]')
+        expect(entry).to_contain_text("(neutrale) — costo 1, 2 cariche — Porta 2 casse")
+    for page in season.teams.values():
+        expect(page.locator(".team-page")).to_contain_text("Bianca Ventura")
+    for page in [*season.referees, *season.teams.values()]:
+        expect(page.locator("body")).not_to_contain_text("bianca_ventura")
+
+
+def late_player(season: Season, referee: Page, open_page: Callable[..., Page], base: str) -> None:
+    """Point 7: a player who arrives in turn 2 is added by a referee with no seat prepared
+    (R63–R65: placed in a smallest team, a member at once); the console gives their own
+    link, they open it and, from then on, post for their team."""
+    late = referee.locator(".console-late")
+    referee.locator('[data-field="late-name"]').fill("Zeno Ritardatario")
+    referee.locator('[data-step="late-send"]').click()
+    link = late.locator(".late-link input.late-url")
+    expect(link).to_have_value(re.compile(rf"/play/{season.game_id}\?seat=player%3Ap13#invite=."))
+    url = link.input_value()
+    view = season.view()
+    house = next(h for h in HOUSES if "p13" in view["teams"][h]["members"])
+    for page in season.referees:
+        expect(page.locator(".console-joiners")).to_contain_text(
+            f"Zeno Ritardatario ora gioca per {season.name(house)}"
+        )
+    player: Page = open_page(base_url=base, locale="it-IT", viewport=PHONE)
+    player.clock.set_system_time(SERVER_CLOCK.now())
+    player.goto(url.replace("?seat=", "?lang=it&seat=", 1))
+    expect(player.locator(".team-page h2")).to_have_text(f"La vostra casata: {season.name(house)}")
+    season.teams[house] = player  # their team's posts are theirs to send now
+
+
+def paste_a_forum_post(season: Season, n: int, referee: Page, house: str) -> None:
+    """Point 5: the team sitting on the Throne posted on the forum only; a referee pastes
+    its post whole and is told every problem at once (a greeting nobody can read as an
+    order, a fourth action), then pastes it as corrected on the forum: "Tutto in regola",
+    and it is recorded as the team's post."""
+    name = season.name(house)
+    season.before[house] = season.teams[house].locator(".team-params dd").all_inner_texts()
+    paste = referee.locator(".console-paste")
+    text = paste.locator('textarea[data-field$="-post_text"]')
+    paste.locator('select[data-field$="-team"]').select_option(house)
+    text.fill(
+        "Ciao arbitri, ecco il nostro post!\n[b]Azioni[/b]\n1. Tassa\n2. Tassa\n3. Raduna\n4. Tassa"
+    )
+    paste.locator('[data-step$="-check"]').click()
+    expect(paste.locator(".problems li")).to_have_text(
+        [
+            re.compile(rf"^Azione 4 in più, la tassa di {name}, sarà nulla: "),
+            "Riga non letta, non farà parte del post: «Ciao arbitri, ecco il nostro post!»",
+        ]
+    )
+    text.fill("[b]Azioni[/b]\n1. Tassa\n2. Tassa\n3. Raduna")
+    paste.locator('[data-step$="-check"]').click()
+    expect(paste.locator(".valid")).to_have_text(
+        "Tutto in regola: nessuna parte del post sarà nulla."
+    )
+    paste.locator('[data-step$="-send"]').click()
+    for page in season.referees:
+        row = page.locator(f'.post-list li[data-house="{house}"]')
+        expect(row.locator(".post-actions")).to_contain_text("Tassa")
+        expect(row.locator(".post-void")).to_have_count(0)
 
 
 def the_season_ends(season: Season) -> None:
@@ -411,5 +556,5 @@ def test_two_referees_and_four_teams_play_a_whole_season_in_italian(
     season = open_season(open_page, api_on, any_server)
     form_teams(season, open_page, any_server)
     for n in range(1, TURNS + 1):
-        turn(season, n, artifacts)
+        turn(season, n, artifacts, open_page, any_server)
     the_season_ends(season)

@@ -37,12 +37,13 @@ LOTTO_WEEKDAYS = (1, 3, 4, 5)
 def registered_season(
     api: Api, referees: list[str], options: dict[str, Any]
 ) -> tuple[str, dict[str, str]]:
-    """A live season of twelve players and `referees` (their seats' names), every seat
-    taken with its invite and every player registered; returns the game and the seats'
+    """A live season of twelve players and `referees` (their seats' names), invite only (as
+    the lobby's preset makes it), every seat taken with its invite and every player registered; returns the game and the seats'
     tokens."""
     seats: list[dict[str, Any]] = [{"name": name} for name in PLAYERS]
     seats += [{"name": name, "role": "referee"} for name in referees]
     body = {"game": "trono", "options": {"mode": "live", **options}, "seats": seats}
+    body["invite_only"] = True  # a forum season's seats go by their links (late players too)
     made = api.http.post("/api/games", json={**body, "creator_seat": 12}).json()
     game_id = made["game_id"]
     tokens = {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
