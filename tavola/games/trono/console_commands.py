@@ -115,7 +115,7 @@ ELSEWHERE: dict[str, str] = {
     "ranking": "without --from-forum, the team's own page (Classifica delle casate)",
 }
 """The commands that act as a player (`--as`, or the user named) → the player's page:
-the console acts as a referee, the command line on a record file as anyone (DECISIONS 41)."""
+the console acts as a referee, the command line on a record file as anyone (DECISIONS 43)."""
 
 
 def console_kinds() -> set[str]:

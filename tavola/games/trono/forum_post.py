@@ -2,7 +2,7 @@
 its deployments and its abandonment condition, under Italian or English headings or none,
 in any order, BBCode and quotes stripped, read into the very post the team page builds
 (`{"actions", "deploy", "abandon_threshold"}`), so the same A6 walk judges it. A line
-nothing reads is kept, to be listed before sealing (DECISIONS 41).
+nothing reads is kept, to be listed before sealing (DECISIONS 42).
 
 Bounded: the text is at most `MAX_POST_TEXT` characters, each line read at most
 `MAX_LINE` long (a longer one is not read), every pattern anchored and linear."""
@@ -208,7 +208,7 @@ class _Reader:
             written = _INTRO.sub("", rest).strip()
             cid = self.names.character(written) if written else None
             return {"kind": kind, "character": cid or written}
-        return {"kind": kind}  # words after a defence, a tax… change nothing (DECISIONS 41)
+        return {"kind": kind}  # words after a defence, a tax… change nothing (DECISIONS 42)
 
     def _deploy(self, line: str) -> bool:
         """Under a deployments heading, any line; elsewhere a line that starts "schiero"

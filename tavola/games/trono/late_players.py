@@ -1,5 +1,5 @@
 """`add_player`: a referee adds a late player to a live season (issue 27, point 7;
-DECISIONS 41). No seat is prepared in advance: the player gets a new account (`p13`, the
+DECISIONS 44). No seat is prepared in advance: the player gets a new account (`p13`, the
 next free one), whose seat the server adds to the table, and then asks to join as R63
 has it: queued until the houses are assigned, placed by R64 afterwards, a member at once
 (R65). During the registration the new account simply registers (R3)."""

@@ -1,4 +1,4 @@
-"""A live season's turn on the server's clock (issue 27, point 4; DECISIONS 41).
+"""A live season's turn on the server's clock (issue 27, point 4; DECISIONS 46).
 
 Some hours before the deadline (`missing_posts_reminder_hours`, 0: never) the referees
 are told which teams have not posted; at the deadline the turn closes (R26). Both are

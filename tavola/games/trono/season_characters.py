@@ -1,4 +1,4 @@
-"""The season's characters defined by the referees (issue 27, point 7; DECISIONS 42):
+"""The season's characters defined by the referees (issue 27, point 7; DECISIONS 45):
 `edit_character {op: create | edit | remove, character?, name, house, cost, charges,
 consume_on_failure, effects, summary, summary_en, description, reason?, seen?}`.
 

@@ -1,4 +1,4 @@
-"""A referee adds a late player (issue 27, point 7; R63–R65, DECISIONS 41): a new account
+"""A referee adds a late player (issue 27, point 7; R63–R65, DECISIONS 44): a new account
 and seat with no seat prepared, placed by R64 at once (queued before the houses), a
 member who may post at once (R65); refusals say why in Italian and English; audited."""
 

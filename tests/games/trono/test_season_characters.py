@@ -1,4 +1,4 @@
-"""The season's characters defined by the referees (issue 27, point 7; DECISIONS 42):
+"""The season's characters defined by the referees (issue 27, point 7; DECISIONS 45):
 created, changed and removed as §3.5 allows, by name (their id made once from it), audited
 and carrying `seen`; a hired character and a turn's posts keep what they were judged on."""
 
