@@ -8,8 +8,9 @@ The words, as the report defines them (`band` in rate units, 0.02 = 2 percentage
   hand and main card: chance, not play, decides it), minus the baseline, with its 95%
   Wilson interval (`balance.CardImpact`);
 - a card's *centre*: the impact the designer expects of it, which the band is about. By
-  default (`centre="tier"`) its tier's mean impact in the baseline run (Legends: its
-  rarity; a Mythic is meant to win more than a Common), or the tier's centre the designer
+  default (`centre="tier"`) the mean impact of the other cards of its tier in the baseline
+  run (Legends: its rarity; a Mythic is meant to win more than a Common), or the tier's
+  centre the designer
   gives (`tier_centres`); with `centre="baseline"`, 0 for every card. What follows says
   "impact" for the impact less the centre;
 - *decided*: the interval lies wholly outside ±band, or is no wider than ±band;
@@ -187,10 +188,11 @@ def pool(label: str, parts: Sequence[Measurement]) -> Measurement:
 def tier_centres(
     balance: Balance, tiers: Mapping[str, str], given: Mapping[str, float]
 ) -> dict[str, float]:
-    """Card → centre: its tier's pooled impact in `balance` (the win rate of every seat-game
-    dealt a card of the tier, minus the baseline), or the centre `given` for the tier. A
-    card without a tier is its own tier of one, whose centre would be its own impact: it
-    gets 0 instead."""
+    """Card → centre: the pooled impact in `balance` of the *other* cards of its tier (the
+    win rate of the seat-games dealt them, minus the baseline), or the centre `given` for
+    the tier. The card itself is left out, so that an overpowered card does not lift its
+    own centre. A card alone in its tier has nothing to be compared with: its centre is its
+    own impact (within band by definition). A card without a tier gets 0: the baseline."""
     wins: dict[str, int] = {}
     seats: dict[str, int] = {}
     for card in balance.cards:
@@ -198,9 +200,19 @@ def tier_centres(
         if tier is not None:
             wins[tier] = wins.get(tier, 0) + card.rate.wins
             seats[tier] = seats.get(tier, 0) + card.rate.n
-    measured = {t: wins[t] / seats[t] - balance.baseline.p for t in seats if seats[t]}
-    measured.update(given)
-    return {card.card_id: measured.get(tiers.get(card.card_id, ""), 0.0) for card in balance.cards}
+    out: dict[str, float] = {}
+    for card in balance.cards:
+        tier = tiers.get(card.card_id)
+        if tier is None:
+            out[card.card_id] = 0.0
+        elif tier in given:
+            out[card.card_id] = given[tier]
+        else:
+            n = seats[tier] - card.rate.n
+            w = wins[tier] - card.rate.wins
+            rate = w / n if n > 0 else card.rate.p
+            out[card.card_id] = rate - balance.baseline.p
+    return out
 
 
 def centred(measurement: Measurement, centres: Mapping[str, float]) -> Measurement:

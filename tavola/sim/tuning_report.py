@@ -133,24 +133,17 @@ def setting_text(spec: SimSpec, result: TuningResult, catalogue: str) -> str:
 
 
 def centre_text(result: TuningResult) -> str:
-    """How the band's centre was set, and each tier's."""
+    """How the band's centre was set."""
     if not result.tiers:
         return "A card's centre is the baseline: every card is meant to win as often."
-    given = dict(result.settings.tier_centres)
-    by_tier: dict[str, float] = {}
-    for card, tier in result.tiers.items():
-        if card in result.centres:
-            by_tier[tier] = result.centres[card]
-    tiers = "; ".join(
-        f"{tier} {pp(value)}{' (given)' if tier in given else ''}"
-        for tier, value in sorted(by_tier.items())
-    )
+    given = "; ".join(f"{tier} {pp(value)}" for tier, value in result.settings.tier_centres)
     return (
-        "A card's centre is the impact the designer means it to have: its tier's mean impact"
-        " in the baseline run (the win rate of every seat-game dealt a card of the tier,"
-        " minus the baseline), unless the designer gave it (--tier-centre); a rarer card may"
-        f" win more, as its rarity promises. Centres: {tiers}. A tier of one card is its own"
-        " centre."
+        "A card's centre is the impact the designer means it to have: the mean impact, in"
+        " the baseline run, of the other cards of its tier (the win rate of the seat-games"
+        " dealt them, minus the baseline; the card itself left out, so that it cannot lift"
+        " its own centre); a rarer card may win more, as its rarity promises. A card alone"
+        " in its tier is its own centre."
+        + (f" Centres given by the designer (--tier-centre): {given}." if given else "")
     )
 
 
