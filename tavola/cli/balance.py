@@ -129,9 +129,9 @@ def suggest(
     centre: Annotated[
         str,
         typer.Option(
-            help="What the band is about: tier (each card's tier, Legends: its rarity, at its"
-            " mean impact in the baseline run; a rarer card may win more) or baseline (every"
-            " card at the baseline)."
+            help="What the band is about: tier (each card against the other cards of its tier,"
+            " Legends: its rarity, in the baseline run; a rarer card may win more) or baseline"
+            " (every card against the baseline)."
         ),
     ] = "tier",
     tier_centre: Annotated[

@@ -632,7 +632,7 @@ class CardTuning(Protocol):
     def card_tiers(self, config: Mapping[str, Any]) -> dict[str, str]:
         """The cards of the table by tier: card id → the class of cards the designer means
         to be equally strong (Legends: the rarity). The assistant holds each card to its
-        tier's mean impact, so a tier meant to be stronger may be; {}: every card to the
+        tier's other cards, so a tier meant to be stronger may be; {}: every card to the
         baseline."""
         ...
 

@@ -36,7 +36,8 @@ class CardImpact:
     baseline: float
     centre: float = 0.0
     """The impact the card is expected to have (the balance assistant's centre of the band:
-    its tier's mean impact, `tuning`); 0 elsewhere, where a card is held to the baseline."""
+    the mean impact of the other cards of its tier, `tuning`); 0 elsewhere, where a card
+    is held to the baseline."""
 
     @property
     def delta(self) -> tuple[float, float, float]:

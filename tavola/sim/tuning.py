@@ -10,9 +10,8 @@ The words, as the report defines them (`band` in rate units, 0.02 = 2 percentage
 - a card's *centre*: the impact the designer expects of it, which the band is about. By
   default (`centre="tier"`) the mean impact of the other cards of its tier in the baseline
   run (Legends: its rarity; a Mythic is meant to win more than a Common), or the tier's
-  centre the designer
-  gives (`tier_centres`); with `centre="baseline"`, 0 for every card. What follows says
-  "impact" for the impact less the centre;
+  centre the designer gives (`tier_centres`); with `centre="baseline"`, 0 for every card.
+  What follows says "impact" for the impact less the centre;
 - *decided*: the interval lies wholly outside ±band, or is no wider than ±band;
 - *out of band*: the card is decided and its estimate lies outside ±band (its interval
   wholly above +band or below −band, or no wider than ±band: `outside`);
@@ -82,7 +81,7 @@ class TuningSettings:
     locks: tuple[str, ...] = ()
     allow_rarity_inversion: bool = False
     centre: str = "tier"
-    """"tier": a card's band is about its tier's mean impact at the baseline (`CENTRES`);
+    """"tier": a card's band is about the other cards of its tier at the baseline (`CENTRES`);
     "baseline": about the baseline, the same for every card."""
     tier_centres: tuple[tuple[str, float], ...] = ()
     """Tiers whose centre the designer gives (impact, in rate units) instead of measuring."""
@@ -119,8 +118,8 @@ class TuningSettings:
 
 
 CENTRES = {
-    "tier": "each card against its tier's mean impact in the baseline run (a rarer card is"
-    " meant to win more)",
+    "tier": "each card against the mean impact of the other cards of its tier in the baseline"
+    " run (a rarer card is meant to win more)",
     "baseline": "every card against the baseline (every card meant to win as often)",
 }
 
