@@ -4,6 +4,7 @@ band, keeps those a run on fresh seeds confirms, and writes the proposal and its
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -62,6 +63,24 @@ def _fail(exc: Exception) -> typer.Exit:
     return typer.Exit(2)
 
 
+def tier_centres(given: list[str], tiers: dict[str, str]) -> tuple[tuple[str, float], ...]:
+    """`--tier-centre M=+6 …` as (tier, rate) pairs; a tier the table has not is refused."""
+    known = sorted(set(tiers.values()))
+    out: dict[str, float] = {}
+    for text in given:
+        tier, equals, points = text.partition("=")
+        try:
+            value = float(points)
+        except ValueError:
+            value = math.nan
+        if not equals or tier not in known or math.isnan(value):
+            raise ValueError(
+                f"--tier-centre {text}: expected TIER=POINTS, a tier among {', '.join(known)}"
+            )
+        out[tier] = value / 100
+    return tuple(out.items())
+
+
 @app.command(context_settings=game_flags.CONTEXT)
 def suggest(
     ctx: typer.Context,
@@ -107,6 +126,21 @@ def suggest(
     band: Annotated[
         float, typer.Option(help="Percentage points either side of the baseline.")
     ] = 2.0,
+    centre: Annotated[
+        str,
+        typer.Option(
+            help="What the band is about: tier (each card against the other cards of its tier,"
+            " Legends: its rarity, in the baseline run; a rarer card may win more) or baseline"
+            " (every card against the baseline)."
+        ),
+    ] = "tier",
+    tier_centre: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--tier-centre",
+            help="A tier's centre given instead of measured, TIER=POINTS (M=+6; repeat).",
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of every run (each derives its own).")] = 1,
     workers: Annotated[int, typer.Option(min=1, help="Processes playing at once.")] = 1,
     backend: Annotated[str, typer.Option(help="local (processes) or dask.")] = "local",
@@ -174,6 +208,8 @@ def suggest(
             confirm_games=confirm_games,
             locks=tuple(dict.fromkeys(lock or ())),
             allow_rarity_inversion=allow_rarity_inversion,
+            centre=centre,
+            tier_centres=tier_centres(tier_centre or [], tuning.card_tiers(spec.config)),
         )
         settings.check()
         tuning.check_rules(spec.config, settings.rules)
@@ -185,7 +221,8 @@ def suggest(
     console.print(
         f"{game_name}: catalogue {tuning.catalog_label(spec.config)}; seats"
         f" {', '.join(seat_list)} (rotated), {games}–{settings.ceiling} games a measurement,"
-        f" confirmed on {confirm_sets} × {confirm_games}, budget {budget}, band ±{band:g} pp,"
+        f" confirmed on {confirm_sets} × {confirm_games}, budget {budget}, band ±{band:g} pp"
+        f" about each card's {'tier' if centre == 'tier' else 'baseline'},"
         f" seed {seed} ({backend}, {workers} worker(s))"
     )
     progress = Progress(

@@ -646,6 +646,13 @@ class CardTuning(Protocol):
         """The cards of the catalogue `config` plays: card id → name by language."""
         ...
 
+    def card_tiers(self, config: Mapping[str, Any]) -> dict[str, str]:
+        """The cards of the table by tier: card id → the class of cards the designer means
+        to be equally strong (Legends: the rarity). The assistant holds each card to its
+        tier's other cards, so a tier meant to be stronger may be; {}: every card to the
+        baseline."""
+        ...
+
     def seat_rotations(self, config: Mapping[str, Any]) -> list[dict[str, Any]]:
         """Configs of the same table with the seats' own cards (their decks) moved round
         the seats, so that over them each seat's cards sit at every place; `[config]` when

@@ -34,10 +34,15 @@ class CardImpact:
     not say what they deal) count the cards played (`cards_<seat>`), which credits a card
     with its side's wins: the side that is winning plays more."""
     baseline: float
+    centre: float = 0.0
+    """The impact the card is expected to have (the balance assistant's centre of the band:
+    the mean impact of the other cards of its tier, `tuning`); 0 elsewhere, where a card
+    is held to the baseline."""
 
     @property
     def delta(self) -> tuple[float, float, float]:
-        return self.rate.minus(self.baseline)
+        """The impact, less the centre, with its interval."""
+        return self.rate.minus(self.baseline + self.centre)
 
     @property
     def clear(self) -> bool:

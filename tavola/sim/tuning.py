@@ -7,8 +7,14 @@ The words, as the report defines them (`band` in rate units, 0.02 = 2 percentage
 - a card's *impact*: its win rate in the seat-games whose seat was dealt it (its opening
   hand and main card: chance, not play, decides it), minus the baseline, with its 95%
   Wilson interval (`balance.CardImpact`);
+- a card's *centre*: the impact the designer expects of it, which the band is about. By
+  default (`centre="tier"`) the mean impact of the other cards of its tier in the baseline
+  run (Legends: its rarity; a Mythic is meant to win more than a Common), or the tier's
+  centre the designer gives (`tier_centres`); with `centre="baseline"`, 0 for every card.
+  What follows says "impact" for the impact less the centre;
 - *decided*: the interval lies wholly outside ±band, or is no wider than ±band;
-- *out of band*: the impact's interval lies wholly above +band or wholly below −band;
+- *out of band*: the card is decided and its estimate lies outside ±band (its interval
+  wholly above +band or below −band, or no wider than ±band: `outside`);
 - *within band*: the impact's point estimate lies within ±band;
 - *confirmed*: on `confirm_sets` fresh seed sets pooled, the changed card is within band
   and the pooled interval leaves out the impact it had before the change.
@@ -23,8 +29,8 @@ whatever the backend or the number of workers.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from tavola.core.capabilities import CardChange, CardTuning, Direction, TuningRules
@@ -74,6 +80,11 @@ class TuningSettings:
     """Games of each confirming seed set (0: `games`)."""
     locks: tuple[str, ...] = ()
     allow_rarity_inversion: bool = False
+    centre: str = "tier"
+    """"tier": a card's band is about the other cards of its tier at the baseline (`CENTRES`);
+    "baseline": about the baseline, the same for every card."""
+    tier_centres: tuple[tuple[str, float], ...] = ()
+    """Tiers whose centre the designer gives (impact, in rate units) instead of measuring."""
 
     @property
     def ceiling(self) -> int:
@@ -98,6 +109,19 @@ class TuningSettings:
             raise ValueError("--band is in percentage points, between 0 and 100")
         if self.cards_per_round < 1:
             raise ValueError("--cards-per-round must be at least 1")
+        if self.centre not in CENTRES:
+            raise ValueError(f"--centre is one of {', '.join(CENTRES)}")
+        if self.tier_centres and self.centre != "tier":
+            raise ValueError("--tier-centre needs --centre tier")
+        if any(not -1 < value < 1 for _, value in self.tier_centres):
+            raise ValueError("--tier-centre is in percentage points, between -100 and 100")
+
+
+CENTRES = {
+    "tier": "each card against the mean impact of the other cards of its tier in the baseline"
+    " run (a rarer card is meant to win more)",
+    "baseline": "every card against the baseline (every card meant to win as often)",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +161,11 @@ def pool(label: str, parts: Sequence[Measurement]) -> Measurement:
             wins[card.card_id] = wins.get(card.card_id, 0) + card.rate.wins
             seats[card.card_id] = seats.get(card.card_id, 0) + card.rate.n
             games[card.card_id] = games.get(card.card_id, 0) + card.games
-    cards = [CardImpact(c, games[c], Rate(wins[c], seats[c]), baseline.p) for c in sorted(wins)]
+    centres = {c.card_id: c.centre for b in balances for c in b.cards}
+    cards = [
+        CardImpact(c, games[c], Rate(wins[c], seats[c]), baseline.p, centres[c])
+        for c in sorted(wins)
+    ]
     first = balances[0]
     pooled = Balance(
         games=sum(b.games for b in balances),
@@ -156,6 +184,46 @@ def pool(label: str, parts: Sequence[Measurement]) -> Measurement:
     return Measurement(label, parts[0].seed, parts[0].changes, pooled, tuple(parts))
 
 
+def tier_centres(
+    balance: Balance, tiers: Mapping[str, str], given: Mapping[str, float]
+) -> dict[str, float]:
+    """Card → centre: the pooled impact in `balance` of the *other* cards of its tier (the
+    win rate of the seat-games dealt them, minus the baseline), or the centre `given` for
+    the tier. The card itself is left out, so that an overpowered card does not lift its
+    own centre. A card alone in its tier has nothing to be compared with: its centre is its
+    own impact (within band by definition). A card without a tier gets 0: the baseline."""
+    wins: dict[str, int] = {}
+    seats: dict[str, int] = {}
+    for card in balance.cards:
+        tier = tiers.get(card.card_id)
+        if tier is not None:
+            wins[tier] = wins.get(tier, 0) + card.rate.wins
+            seats[tier] = seats.get(tier, 0) + card.rate.n
+    out: dict[str, float] = {}
+    for card in balance.cards:
+        tier = tiers.get(card.card_id)
+        if tier is None:
+            out[card.card_id] = 0.0
+        elif tier in given:
+            out[card.card_id] = given[tier]
+        else:
+            n = seats[tier] - card.rate.n
+            w = wins[tier] - card.rate.wins
+            rate = w / n if n > 0 else card.rate.p
+            out[card.card_id] = rate - balance.baseline.p
+    return out
+
+
+def centred(measurement: Measurement, centres: Mapping[str, float]) -> Measurement:
+    """`measurement` (and its parts) with each card's impact about its centre."""
+    balance = replace(
+        measurement.balance,
+        cards=[replace(c, centre=centres.get(c.card_id, 0.0)) for c in measurement.balance.cards],
+    )
+    parts = tuple(centred(part, centres) for part in measurement.parts)
+    return replace(measurement, balance=balance, parts=parts)
+
+
 def decided(impact: CardImpact, band: float) -> bool:
     """The interval lies wholly outside ±band, or is no wider than ±band either side of
     the estimate: more games would not change what the assistant does with the card."""
@@ -170,6 +238,17 @@ def standing(impact: CardImpact, band: float) -> Standing:
     if high < -band:
         return "low"
     return "in" if abs(delta) <= band else "unclear"
+
+
+def outside(impact: CardImpact, band: float) -> Literal["high", "low"] | None:
+    """Out of band, and which way: the card is decided and its estimate lies outside the
+    band (its interval wholly outside, or no wider than ±band: more games would not bring
+    it in). A card "at the band's edge" (estimate outside, interval reaching in) once
+    decided is out of band too: issue 32's target is every decided card within band."""
+    delta = impact.delta[0]
+    if abs(delta) <= band or not decided(impact, band):
+        return None
+    return "high" if delta > 0 else "low"
 
 
 def confirmed(impact: CardImpact, before: CardImpact, band: float) -> bool:
@@ -268,6 +347,10 @@ class TuningResult:
     searches: dict[str, CardSearch]
     measurements: list[Measurement]
     rounds: int
+    tiers: dict[str, str] = field(default_factory=dict)
+    """Card → its tier (the game's `CardTuning.card_tiers`), when the band is about tiers."""
+    centres: dict[str, float] = field(default_factory=dict)
+    """Card → the centre of its band (0: the baseline)."""
 
     @property
     def games_used(self) -> int:
@@ -275,13 +358,13 @@ class TuningResult:
 
     def status(self, card_id: str) -> tuple[str, str]:
         """(status, why) of a card at the end: changed (and where the final run left it),
-        within band, undecided (interval wider than the band), at the band's edge, or out of
-        band with the reason."""
+        within band, undecided (interval wider than the band), or out of band with the
+        reason."""
         search = self.searches.get(card_id)
         changed = any(change.card_id == card_id for change in self.changes)
         after = self.after.impact(card_id)
-        where = standing(after, self.settings.band) if after is not None else None
-        if changed and where in ("high", "low"):
+        where = outside(after, self.settings.band) if after is not None else None
+        if changed and where is not None:
             why = OUT_OF_BAND_REASONS["moved_out"]
             if search is not None and search.reason is not None:
                 why += f"; {self.reason_text(search)}"
@@ -293,15 +376,13 @@ class TuningResult:
             return "changed", f"out of band in run '{opened}', after other changes"
         if after is None:
             return "not played", ""
-        if where in ("in", "unclear") and not decided(after, self.settings.band):
+        if where is None and not decided(after, self.settings.band):
             return "undecided", (
                 f"its interval is wider than ±{100 * self.settings.band:g} pp after"
                 f" {after.games} games (ceiling {self.settings.ceiling} a measurement)"
             )
-        if where == "in":
+        if where is None:
             return "within band", ""
-        if where == "unclear":
-            return "at the band's edge", "estimate outside the band, interval reaching into it"
         if search is None or search.reason is None:
             return "out of band", OUT_OF_BAND_REASONS["not_searched"]
         return "out of band", self.reason_text(search)
@@ -326,10 +407,14 @@ class Tuner:
         settings: TuningSettings,
         measure: Measure,
         note: Callable[[str], None] = lambda text: None,
+        tiers: Mapping[str, str] | None = None,
     ) -> None:
         settings.check()
         self.tuning, self.config, self.settings = tuning, config, settings
-        self._measure, self.note = measure, note
+        self._raw, self.note = measure, note
+        self.tiers = dict(tiers or {}) if settings.centre == "tier" else {}
+        self.centres: dict[str, float] | None = None
+        """Card → centre, from the baseline run once it is measured (None until then)."""
         self.kept: dict[str, CardChange] = {}
         """The changes kept, by card (a card searched again replaces its change)."""
         self.reopened: dict[str, int] = {}
@@ -359,6 +444,8 @@ class Tuner:
             parts.append(self._measure(list(changes), name, look))
             played += look
             pooled = pool(label, parts)
+            if self.centres is None:  # the baseline: each look gives the tiers' centres
+                pooled = centred(pooled, self.centres_of(pooled))
             open_ = self.undecided(pooled, watched, screening)
             ceiling = min(settings.ceiling, 2 * settings.games) if screening else settings.ceiling
             look = min(played, ceiling - played, settings.budget - self.used - played)
@@ -367,6 +454,13 @@ class Tuner:
             self.note(f"{label}: {len(open_)} card(s) undecided after {played} games: {look} more")
         self.measurements.append(pooled)
         return pooled
+
+    def _measure(self, changes: list[CardChange], label: str, games: int) -> Measurement:
+        return centred(self._raw(changes, label, games), self.centres or {})
+
+    def centres_of(self, measurement: Measurement) -> dict[str, float]:
+        given = dict(self.settings.tier_centres)
+        return tier_centres(measurement.balance, self.tiers, given)
 
     def undecided(
         self, measurement: Measurement, watch: set[str] | None, screening: bool = False
@@ -407,6 +501,7 @@ class Tuner:
     def run(self) -> TuningResult:
         band = self.settings.band
         baseline = current = self.measure([], "baseline")
+        self.centres = self.centres_of(baseline)
         self.search_out_of_band(current)
         while active := self.active():
             if self.used + self.round_cost > self.settings.budget:  # trial, confirm, final
@@ -476,6 +571,8 @@ class Tuner:
             self.searches,
             self.measurements,
             self.rounds,
+            self.tiers,
+            self.centres,
         )
 
     def with_changes(self, changes: Iterable[CardChange]) -> list[CardChange]:
@@ -490,8 +587,8 @@ class Tuner:
         undid: beyond its change if it is too strong again for a weakening, short of it if
         now too weak."""
         for impact in measurement.balance.cards:
-            where = standing(impact, self.settings.band)
-            if where not in ("high", "low"):
+            where = outside(impact, self.settings.band)
+            if where is None:
                 continue
             card = impact.card_id
             direction: Direction = "weaken" if where == "high" else "strengthen"

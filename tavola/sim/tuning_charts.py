@@ -55,7 +55,8 @@ def before_after(result: TuningResult, folder: Path, label: Callable[[str], str]
         if card in changed:
             tick.set_fontweight("bold")
     ax.set_ylim(-0.7, len(ids) - 0.3)
-    ax.set_xlabel("win rate when dealt, minus the baseline (pp), 95% intervals")
+    centre = ", less the card's tier's centre" if result.tiers else ""
+    ax.set_xlabel(f"win rate when dealt, minus the baseline{centre} (pp), 95% intervals")
     ax.set_title("Card impact before and after (changed cards in green, bold)")
     ax.legend(loc="lower right", fontsize=8)
     fig.tight_layout()

@@ -28,7 +28,6 @@ ORDER = (
     "changed, still out of band",
     "out of band",
     "undecided",
-    "at the band's edge",
     "within band",
     "not played",
 )
@@ -38,10 +37,11 @@ DEFINITIONS = (
     " the baseline (the win rate of every seat-game), with its 95% Wilson interval. A seat"
     " is dealt a card when it is in its opening hand or is its main card (in the simplified"
     " mode: in the pile it was dealt); the deal is random and comes before any decision, so"
-    " a card is not credited for being played more by the side that is winning. A card is"
-    " out of band when its interval lies wholly outside ±{band}; within band when its"
-    " point estimate lies within ±{band}; decided when its interval lies wholly outside"
-    " ±{band} or is no wider than ±{band} about its estimate. A measurement plays {games}"
+    " a card is not credited for being played more by the side that is winning. {centre}"
+    " Every impact below is the card's impact less its centre. A card is"
+    " decided when its interval lies wholly outside ±{band} or is no wider than ±{band} about"
+    " its estimate; out of band when it is decided and its point estimate lies outside"
+    " ±{band}; within band when its point estimate lies within ±{band}. A measurement plays {games}"
     " games, then doubles them while a card it watches is undecided, up to {ceiling}. A"
     " change is kept only when {sets} fresh seed set(s) of {per_set} games, pooled, confirm"
     " it: the changed card is within band in the pool, and the pool's interval leaves out"
@@ -78,6 +78,8 @@ class CardLine:
     change: str
     status: str
     why: str
+    tier: str = ""
+    centre: float = 0.0
 
 
 def card_lines(result: TuningResult, names: Mapping[str, Mapping[str, str]]) -> list[CardLine]:
@@ -99,6 +101,8 @@ def card_lines(result: TuningResult, names: Mapping[str, Mapping[str, str]]) -> 
                 f"{change.label}: {change.describe()}" if change else "",
                 status,
                 why,
+                result.tiers.get(card_id, ""),
+                result.centres.get(card_id, 0.0),
             )
         )
 
@@ -125,6 +129,21 @@ def setting_text(spec: SimSpec, result: TuningResult, catalogue: str) -> str:
         f" {settings.budget} ({len(result.measurements)} measurements, {result.rounds}"
         f" rounds of at most {settings.cards_per_round} cards); band ±{pp(settings.band)[1:]};"
         f" seed {settings.seed}."
+    )
+
+
+def centre_text(result: TuningResult) -> str:
+    """How the band's centre was set."""
+    if not result.tiers:
+        return "A card's centre is the baseline: every card is meant to win as often."
+    given = "; ".join(f"{tier} {pp(value)}" for tier, value in result.settings.tier_centres)
+    return (
+        "A card's centre is the impact the designer means it to have: the mean impact, in"
+        " the baseline run, of the other cards of its tier (the win rate of the seat-games"
+        " dealt them, minus the baseline; the card itself left out, so that it cannot lift"
+        " its own centre); a rarer card may win more, as its rarity promises. A card alone"
+        " in its tier is its own centre."
+        + (f" Centres given by the designer (--tier-centre): {given}." if given else "")
     )
 
 
@@ -175,8 +194,10 @@ def build_sections(
         ceiling=settings.ceiling,
         sets=settings.confirm_sets,
         per_set=settings.per_set,
+        centre=centre_text(result),
     )
     given, proposed = catalogues
+    centred = bool(result.tiers)
     sections = [
         Section("Setting", setting_text(spec, result, given) + f" Proposal: {proposed}."),
         Section("How to read it", words),
@@ -185,12 +206,24 @@ def build_sections(
             "Before and after",
             f"Baseline win rate of a seat before: {100 * base.p:.1f}%; after:"
             f" {100 * result.after.balance.baseline.p:.1f}%. Impact in percentage points"
-            " against each run's own baseline, with its 95% interval.",
-            header=["card", "name", "impact before", "change", "impact after", "status", "why"],
+            " against each run's own baseline"
+            + (", less the card's centre" if centred else "")
+            + ", with its 95% interval.",
+            header=[
+                "card",
+                "name",
+                *(["tier", "centre"] if centred else []),
+                "impact before",
+                "change",
+                "impact after",
+                "status",
+                "why",
+            ],
             rows=[
                 [
                     line.card_id,
                     line.label,
+                    *([line.tier, pp(line.centre)] if centred else []),
                     impact_text(line.before),
                     line.change,
                     impact_text(line.after),
@@ -327,6 +360,8 @@ def tuning_json(
             "confirm_games": settings.per_set,
             "locks": list(settings.locks),
             "allow_rarity_inversion": settings.allow_rarity_inversion,
+            "centre": settings.centre,
+            "tier_centres": dict(settings.tier_centres),
         },
         "catalogue": catalogues[0],
         "proposal": catalogues[1],
@@ -339,6 +374,8 @@ def tuning_json(
                 "name": line.label,
                 "before": impact_json(line.before),
                 "after": impact_json(line.after),
+                "tier": line.tier,
+                "centre": round(line.centre, 6),
                 "change": line.change,
                 "status": line.status,
                 "why": line.why,

@@ -117,4 +117,5 @@ def suggest(
     heard = listener or Silent()
     with scheduler_for(settings) as scheduler:
         measure = measurer(spec, tuning, settings, heard, scheduler)
-        return Tuner(tuning, dict(spec.config), settings, measure, heard.note).run()
+        tiers = tuning.card_tiers(spec.config)
+        return Tuner(tuning, dict(spec.config), settings, measure, heard.note, tiers).run()

@@ -512,6 +512,9 @@ class LegendsGame(LegendsCampaigns):
     def seat_rotations(self, config: Mapping[str, Any]) -> list[dict[str, Any]]:
         return tuning.seat_rotations(config)
 
+    def card_tiers(self, config: Mapping[str, Any]) -> dict[str, str]:
+        return tuning.card_tiers(config)
+
     def card_changes(
         self,
         config: Mapping[str, Any],

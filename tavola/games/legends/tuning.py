@@ -346,6 +346,25 @@ def tuning_cards(config: Mapping[str, Any]) -> dict[str, dict[str, str]]:
     }
 
 
+def card_tiers(config: Mapping[str, Any]) -> dict[str, str]:
+    """The balance assistant's tiers: a card's rarity (its rarity promises its strength:
+    §3.9's budgets and floors grow with it). In the simplified mode the special cards make
+    one tier of their own whatever their rarity: none of their numbers counts there (R123,
+    worth 0 in a clash), so a rare one is not meant to be stronger."""
+    parsed = parse_config(config)
+    catalog = resolve_catalog(parsed.catalog)
+    simplified = parsed.mode == "simplified"
+    return {
+        card.card_id: card.rarity
+        if isinstance(card, CharacterCard) or not simplified
+        else SPECIAL_TIER
+        for card in catalog.cards()
+    }
+
+
+SPECIAL_TIER = "special"
+
+
 def seat_rotations(config: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Each player's own cards (contribution and main) moved round the players, one
     rotation per player; good and evil decks only among their own side's players, as the
