@@ -130,7 +130,8 @@ def suggest(
         str,
         typer.Option(
             help="What the band is about: tier (each card against the other cards of its tier,"
-            " Legends: its rarity, in the baseline run; a rarer card may win more) or baseline"
+            " in the baseline run, as the game tiers its cards, e.g. by rarity; a rarer card may"
+            " win more) or baseline"
             " (every card against the baseline)."
         ),
     ] = "tier",

@@ -38,8 +38,8 @@ def registered_season(
     api: Api, referees: list[str], options: dict[str, Any]
 ) -> tuple[str, dict[str, str]]:
     """A live season of twelve players and `referees` (their seats' names), invite only (as
-    the lobby's preset makes it), every seat taken with its invite and every player registered; returns the game and the seats'
-    tokens."""
+    the lobby's preset makes it), every seat taken with its invite and every player
+    registered; returns the game and the seats' tokens."""
     seats: list[dict[str, Any]] = [{"name": name} for name in PLAYERS]
     seats += [{"name": name, "role": "referee"} for name in referees]
     body = {"game": "trono", "options": {"mode": "live", **options}, "seats": seats}
