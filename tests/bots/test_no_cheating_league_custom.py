@@ -10,9 +10,13 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
+import pytest
+
+from tavola.bots import make_bot
 from tavola.core import Action, Rng, Table, Viewer, get_game
 from tavola.core.conformance import check_determinize, check_determinize_blind
 from tavola.games.league.content import starter
+from tavola.games.league.content_model import Lineup, TeamEntry
 from tavola.games.league.lineup import rule_problems
 from tavola.games.league.state import LeagueState
 
@@ -119,6 +123,59 @@ def test_worlds_at_a_custom_table_redraw_the_opponents_sealed_lineup():
             same_cards += _unseen_cards(world) == cards
         assert same_team <= CHANCE * WORLDS, (where, "team", same_team)
         assert same_cards <= CHANCE * WORLDS, (where, "cards", same_cards)
+
+
+def disguised(state: LeagueState) -> LeagueState:
+    """A state seat 0 cannot tell from `state`: the opponent sealed another lineup, one of
+    its unrevealed legends (and its loadout) and one of its unseen cards swapped for others
+    the rules allow."""
+    content = starter()
+    other = state.clone()
+    side = other.sides[THEIRS]
+    assert side.lineup is not None
+    team = [e.legend_id for e in side.lineup.team]
+    gone = min(legend for legend in team if legend not in side.revealed)
+    cost = content.legends[gone].cost
+    came = min(x for x, item in content.legends.items() if x not in team and item.cost <= cost)
+    entries = tuple(
+        TeamEntry(came, content.legends[came].default_abilities) if e.legend_id == gone else e
+        for e in side.lineup.team
+    )
+    deck = list(side.lineup.deck)
+    k = 0 if not other.cards else int(min(side.deck).split("-")[1])
+    deck[k] = min(c for c in content.cards if c not in deck)
+    side.lineup = Lineup(entries, side.lineup.gimmick, tuple(deck))
+    assert rule_problems(side.lineup, content, other.config) == []
+    side.waiting = [came if legend == gone else legend for legend in side.waiting]
+    if side.designated == gone:
+        side.designated = came
+    if other.cards:
+        other.cards = {**other.cards, f"1-{k:02d}": deck[k]}
+    assert game_view(other) == game_view(state)
+    assert get_game("league").dump(other) != get_game("league").dump(state)
+    return other
+
+
+def game_view(state: LeagueState) -> Any:
+    return get_game("league").view(state, Viewer.seat(SEAT))
+
+
+def test_worlds_of_custom_tables_a_seat_cannot_tell_apart_are_the_same():
+    game = get_game("league")
+    for state, where in positions():
+        other = disguised(state)
+        for seed in (1, 2):
+            world = game.dump(game.determinize(state, SEAT, Rng(seed)))
+            assert game.dump(game.determinize(other, SEAT, Rng(seed))) == world, where
+
+
+@pytest.mark.parametrize("name", ["greedy", "ismcts:40"])
+def test_a_searching_bot_plays_alike_against_lineups_it_cannot_tell_apart(name):
+    game = get_game("league")
+    for state, where in positions():
+        first = make_bot(name, game, 7, SEAT).choose(game, state, SEAT)
+        again = make_bot(name, game, 7, SEAT).choose(game, disguised(state), SEAT)
+        assert first == again, (name, where)
 
 
 def test_a_redrawn_lineup_is_legal_and_keeps_what_has_been_revealed():
