@@ -3,8 +3,10 @@ what it sees, so that two states the seat cannot tell apart give the same world.
 
 Redrawn: the seat's own deck order; the opponent's unseen cards (deck, hand and face-down
 cards, each face-down slot getting a tactic card); the opponent's hidden designation and
-sealed override choice; the future dice (a fresh RNG, no script). The opponent's team and
-deck list stay as configured (DECISIONS: a lineup given in the table's config is known)."""
+sealed override choice; the future dice (a fresh RNG, no script). A lineup sealed in the
+game (custom tables) is redrawn where unseen: the legends not revealed, their loadouts and
+the cards nobody has seen (`unseen_lineup.py`). A lineup given in the table's config stays
+(DECISIONS: it is known)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from tavola.core import Rng
 from .actions import affordable
 from .content import starter
 from .state import SEATS, LeagueState, other
+from .unseen_lineup import redraw_lineup
 
 
 def determinize(state: LeagueState, seat: str, rng: Rng) -> LeagueState:
@@ -33,6 +36,8 @@ def determinize(state: LeagueState, seat: str, rng: Rng) -> LeagueState:
         + theirs.deck
         + [c for c, _ in theirs.zone if c not in known]
     )
+    if theirs.lineup is not None and state.config.lineups[other(own)] is None:
+        redraw_lineup(world, other(own), [c for c in unseen if c not in known], rng)
     rng.shuffle(unseen)
     cards = starter().cards
     for slot in theirs.zone:
@@ -45,7 +50,12 @@ def determinize(state: LeagueState, seat: str, rng: Rng) -> LeagueState:
     theirs.hand = [c for c in theirs.hand if c in known] + unseen[:hand_size]
     theirs.deck = unseen[hand_size:]
     opp = other(own)
-    if theirs.designated is not None and theirs.arena is None and world.stage in ("tactic",):
+    redrawn = theirs.designated not in (None, "none", *theirs.waiting)
+    if (
+        theirs.designated is not None
+        and theirs.arena is None
+        and (world.stage == "tactic" or redrawn)
+    ):
         options = affordable(world, opp)
         if not options or world.config.allow_voluntary_no_entry:
             options = [*options, "none"]
