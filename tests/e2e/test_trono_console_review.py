@@ -14,8 +14,7 @@ from playwright.sync_api import Page, expect
 
 from .helpers import SERVER_CLOCK, Api
 from .test_trono_review import post_and_draw
-from .test_trono_team_page import DESKTOP, D, fits, ok
-from .trono_steps import registered_season
+from .trono_steps import DESKTOP, D, fits, ok, registered_season
 
 FIRST, SECOND = "referee:arbitro01", "referee:arbitro02"
 RAW = re.compile(r"\bp\d\d\b|arbitro\d\d|player:|referee:|\bteam\d\b")

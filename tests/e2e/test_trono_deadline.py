@@ -17,7 +17,7 @@ from tavola.games.trono.messages import moment, text
 
 from .helpers import SERVER_CLOCK, Api
 from .test_trono_console import DESKTOP, referee_page
-from .test_trono_team_page import live_season, ok
+from .trono_steps import live_season, ok
 
 REFEREE = "referee:arbitro01"
 ROME = ZoneInfo("Europe/Rome")

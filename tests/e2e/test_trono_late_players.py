@@ -10,74 +10,10 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .helpers import SERVER_CLOCK, Api
+from .helpers import Api
+from .trono_steps import DESKTOP, live_season
 
-DESKTOP = {"width": 1280, "height": 900}
-PLAYERS = [f"Giocatore {n}" for n in range(1, 13)]
-D = {  # the spec's reference draw (§7.2)
-    "BA": [5, 17, 33, 48, 90],
-    "CA": [12, 64, 71, 2, 39],
-    "FI": [88, 23, 56, 44, 9],
-    "GE": [31, 76, 15, 60, 27],
-    "MI": [47, 3, 82, 19, 68],
-    "NA": [70, 36, 11, 85, 54],
-    "PA": [25, 58, 90, 7, 42],
-    "RM": [16, 35, 55, 75, 76],
-    "TO": [1, 49, 63, 28, 80],
-    "VE": [59, 14, 37, 66, 21],
-}
 REFEREE = "referee:arbitro01"
-
-
-def ok(api: Api, game_id: str, token: str, action: dict[str, Any]) -> None:
-    response = api.http.post(
-        f"/api/games/{game_id}/actions",
-        json={"action": action},
-        headers={"Authorization": f"Bearer {token}"},
-    )
-    assert response.status_code == 200, response.text
-
-
-def forum_season(api: Api) -> tuple[str, dict[str, str]]:
-    """A forum season (its seats only by their links) at its first open turn."""
-    seats: list[dict[str, Any]] = [{"name": name} for name in PLAYERS]
-    seats.append({"name": "Arbitra", "role": "referee"})
-    body = {
-        "game": "trono",
-        "options": {"mode": "live"},
-        "seats": seats,
-        "creator_seat": 12,
-        "invite_only": True,
-    }
-    made = api.http.post("/api/games", json=body).json()
-    game_id = made["game_id"]
-    tokens = {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
-    for s in made["seats"]:
-        if s.get("invite"):
-            joined = api.http.post(
-                f"/api/games/{game_id}/seats/{s['seat']}/join", json={"invite": s["invite"]}
-            )
-            tokens[s["seat"]] = joined.json()["token"]
-    referee = tokens[REFEREE]
-    for n, name in enumerate(PLAYERS, start=1):
-        ok(api, game_id, tokens[f"player:p{n:02d}"], {"type": "register", "display_name": name})
-    ok(api, game_id, referee, {"type": "close_registration"})
-    evening = api.view(game_id, referee)["view"]["calendar"]["expected_draw"]
-    SERVER_CLOCK.after_draw(evening)
-    formation = {"type": "enter_draw", "purpose": "formation", "date": evening, "numbers": D}
-    ok(api, game_id, referee, formation)
-    teams = api.view(game_id, referee)["view"]["teams"]
-    for (_, team), house in zip(
-        sorted(teams.items()), ["stark", "tyrell", "greyjoy", "lannister"], strict=True
-    ):
-        ok(
-            api,
-            game_id,
-            tokens[f"player:{team['members'][0]}"],
-            {"type": "submit_house_ranking", "houses": [house]},
-        )
-    ok(api, game_id, referee, {"type": "start_game"})
-    return game_id, tokens
 
 
 def console(open_page: Any, game_id: str, token: str) -> Page:
@@ -88,7 +24,7 @@ def console(open_page: Any, game_id: str, token: str) -> Page:
 
 
 def test_a_late_player_added_in_the_console_opens_their_link_and_posts(open_page, api: Api):
-    game_id, tokens = forum_season(api)
+    game_id, tokens, _ = live_season(api)
     page = console(open_page, game_id, tokens[REFEREE])
     late = page.locator(".console-late")
     expect(late.locator("h3")).to_have_text("Aggiungi un giocatore")
@@ -131,7 +67,7 @@ def test_a_late_player_added_in_the_console_opens_their_link_and_posts(open_page
 
 
 def test_a_character_defined_in_the_console_shows_by_its_name(open_page, api: Api):
-    game_id, tokens = forum_season(api)
+    game_id, tokens, _ = live_season(api)
     page = console(open_page, game_id, tokens[REFEREE])
     part = page.locator(".console-characters")
     expect(part.locator("h3")).to_have_text("Personaggi della stagione")

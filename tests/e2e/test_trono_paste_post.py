@@ -13,7 +13,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from .helpers import Api
-from .test_trono_team_page import DESKTOP, PHONE, fits, live_season
+from .trono_steps import DESKTOP, PHONE, fits, live_season
 
 # A team's post as written on the forum: the referee's opening quoted, a greeting, the
 # characters before the actions, a fourth action, and a condition a team off the seats

@@ -13,7 +13,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .helpers import SERVER_CLOCK, Api
-from .test_trono_team_page import DESKTOP, PHONE, D, fits, live_season, ok
+from .trono_steps import DESKTOP, PHONE, D, fits, live_season, ok
 
 REFEREE = "referee:arbitro01"
 TAX = [{"kind": "tax"}, {"kind": "tax"}, {"kind": "rally"}]

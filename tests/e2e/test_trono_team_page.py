@@ -7,84 +7,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from .helpers import SERVER_CLOCK, Api
+from .helpers import Api
+from .trono_steps import DESKTOP, PHONE, fits, live_season
 
-PHONE = {"width": 375, "height": 800}
-DESKTOP = {"width": 1280, "height": 900}
-PLAYERS = [f"Giocatore {n}" for n in range(1, 13)]
-D = {  # the spec's reference draw (§7.2), as the formation draw
-    "BA": [5, 17, 33, 48, 90],
-    "CA": [12, 64, 71, 2, 39],
-    "FI": [88, 23, 56, 44, 9],
-    "GE": [31, 76, 15, 60, 27],
-    "MI": [47, 3, 82, 19, 68],
-    "NA": [70, 36, 11, 85, 54],
-    "PA": [25, 58, 90, 7, 42],
-    "RM": [16, 35, 55, 75, 76],
-    "TO": [1, 49, 63, 28, 80],
-    "VE": [59, 14, 37, 66, 21],
-}
 WORDS = {
     "it": {"house": "La vostra casata: {}", "rome": "ora di Roma", "left": "Mancano"},
     "en": {"house": "Your house: {}", "rome": "Rome time", "left": "left."},
 }
-
-
-def fits(page: Page) -> bool:
-    return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
-
-
-def ok(api: Api, game_id: str, token: str, action: dict[str, Any]) -> None:
-    response = api.http.post(
-        f"/api/games/{game_id}/actions",
-        json={"action": action},
-        headers={"Authorization": f"Bearer {token}"},
-    )
-    assert response.status_code == 200, response.text
-
-
-def live_season(api: Api, review: bool = False) -> tuple[str, dict[str, str], dict[str, Any]]:
-    """A live season at its first open turn, on the server's own clock: twelve players
-    registered, teams formed, houses ranked, the game started by the referee. With
-    `review`, the referee reviews each turn's results before publishing them (R45)."""
-    seats: list[dict[str, Any]] = [{"name": name} for name in PLAYERS]
-    seats.append({"name": "Arbitra", "role": "referee"})
-    options = {"mode": "live", "review_before_publish": review}
-    body = {"game": "trono", "options": options, "seats": seats, "creator_seat": 12}
-    made = api.http.post("/api/games", json=body).json()
-    game_id = made["game_id"]
-    tokens = {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
-    for s in made["seats"]:
-        if s.get("invite"):
-            joined = api.http.post(
-                f"/api/games/{game_id}/seats/{s['seat']}/join", json={"invite": s["invite"]}
-            )
-            tokens[s["seat"]] = joined.json()["token"]
-    referee = tokens["referee:arbitro01"]
-    for n, name in enumerate(PLAYERS, start=1):
-        ok(api, game_id, tokens[f"player:p{n:02d}"], {"type": "register", "display_name": name})
-    ok(api, game_id, referee, {"type": "close_registration"})
-    # the first Lotto evening after the close: the server refuses a day without a draw (R7)
-    evening = api.view(game_id, referee)["view"]["calendar"]["expected_draw"]
-    SERVER_CLOCK.after_draw(evening)  # the draw is entered once it has happened
-    formation = {"type": "enter_draw", "purpose": "formation", "date": evening, "numbers": D}
-    ok(api, game_id, referee, formation)
-    teams = api.view(game_id, referee)["view"]["teams"]
-    for (_, team), house in zip(
-        sorted(teams.items()), ["stark", "tyrell", "greyjoy", "lannister"], strict=True
-    ):
-        ok(
-            api,
-            game_id,
-            tokens[f"player:{team['members'][0]}"],
-            {"type": "submit_house_ranking", "houses": [house]},
-        )
-    ok(api, game_id, referee, {"type": "start_game"})
-    return game_id, tokens, api.view(game_id, referee)["view"]
 
 
 def test_a_team_seals_its_post_on_its_page_and_no_other_team_sees_it(

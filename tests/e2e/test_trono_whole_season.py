@@ -34,10 +34,12 @@ from playwright.sync_api import Page, expect
 from .helpers import SERVER_CLOCK, Api, evening_comes
 from .test_trono_console_review import no_raw_ids
 from .test_trono_season import reschedule
-from .test_trono_team_page import DESKTOP, PHONE, fits
 from .trono_steps import (
+    DESKTOP,
+    PHONE,
     day_of,
     day_words,
+    fits,
     next_lotto_evening,
     printed_draw,
     refusal,

@@ -7,11 +7,40 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from playwright.sync_api import Locator, expect
+from playwright.sync_api import Locator, Page, expect
 
-from .helpers import Api
+from .helpers import SERVER_CLOCK, Api
 from .test_trono_console import NEWSPAPER
-from .test_trono_team_page import PLAYERS, ok
+
+PHONE = {"width": 375, "height": 800}
+DESKTOP = {"width": 1280, "height": 900}
+PLAYERS = [f"Giocatore {n}" for n in range(1, 13)]
+D = {  # the spec's reference draw (§7.2), as the formation draw
+    "BA": [5, 17, 33, 48, 90],
+    "CA": [12, 64, 71, 2, 39],
+    "FI": [88, 23, 56, 44, 9],
+    "GE": [31, 76, 15, 60, 27],
+    "MI": [47, 3, 82, 19, 68],
+    "NA": [70, 36, 11, 85, 54],
+    "PA": [25, 58, 90, 7, 42],
+    "RM": [16, 35, 55, 75, 76],
+    "TO": [1, 49, 63, 28, 80],
+    "VE": [59, 14, 37, 66, 21],
+}
+
+
+def fits(page: Page) -> bool:
+    return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def ok(api: Api, game_id: str, token: str, action: dict[str, Any]) -> None:
+    response = api.http.post(
+        f"/api/games/{game_id}/actions",
+        json={"action": action},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert response.status_code == 200, response.text
+
 
 WEEKDAYS = ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"]
 MONTHS = [
@@ -56,6 +85,32 @@ def registered_season(
     for n, name in enumerate(PLAYERS, start=1):
         ok(api, game_id, tokens[f"player:p{n:02d}"], {"type": "register", "display_name": name})
     return game_id, tokens
+
+
+def live_season(api: Api, review: bool = False) -> tuple[str, dict[str, str], dict[str, Any]]:
+    """A live season at its first open turn, on the server's own clock: twelve players
+    registered, teams formed, houses ranked, the game started by the referee. With
+    `review`, the referee reviews each turn's results before publishing them (R45)."""
+    game_id, tokens = registered_season(api, ["Arbitra"], {"review_before_publish": review})
+    referee = tokens["referee:arbitro01"]
+    ok(api, game_id, referee, {"type": "close_registration"})
+    # the first Lotto evening after the close: the server refuses a day without a draw (R7)
+    evening = api.view(game_id, referee)["view"]["calendar"]["expected_draw"]
+    SERVER_CLOCK.after_draw(evening)  # the draw is entered once it has happened
+    formation = {"type": "enter_draw", "purpose": "formation", "date": evening, "numbers": D}
+    ok(api, game_id, referee, formation)
+    teams = api.view(game_id, referee)["view"]["teams"]
+    for (_, team), house in zip(
+        sorted(teams.items()), ["stark", "tyrell", "greyjoy", "lannister"], strict=True
+    ):
+        ok(
+            api,
+            game_id,
+            tokens[f"player:{team['members'][0]}"],
+            {"type": "submit_house_ranking", "houses": [house]},
+        )
+    ok(api, game_id, referee, {"type": "start_game"})
+    return game_id, tokens, api.view(game_id, referee)["view"]
 
 
 def day_words(day: str) -> str:
