@@ -2,8 +2,8 @@
 
 A game implements `Game` below and declares itself in `info` (a `GameInfo`); what it may
 offer beyond that (narration, evaluation, its own bots and tables...) is one small protocol
-each in `capabilities.py`. Its package exports `game: Game[ItsState]` through the
-`tavola.games` entry point group."""
+each in the `capabilities` package, one module per part of Tavola that asks. Its package
+exports `game: Game[ItsState]` through the `tavola.games` entry point group."""
 
 from __future__ import annotations
 

@@ -1,0 +1,173 @@
+"""What asks when a party plays tables in a row: a campaign (`tavola campaign`, the
+server's campaigns) and a tournament (`tavola.core.tournaments`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from ..actions import Action, Event
+from .base import S
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from ..tournaments import Entrant
+    from ..viewer import Viewer
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignBattle:
+    """A campaign waits for this battle: a game to play as `Game.new(config, seed, setup)`,
+    then to hand back finished to `Campaigns.campaign_record`."""
+
+    number: int
+    """The battle's place in the campaign's list, from 1."""
+    attempt: int
+    """1 for the first try; retries count on."""
+    config: Mapping[str, Any]
+    seed: int
+    setup: Mapping[str, Any] | None
+    seats: tuple[str, ...]
+    """Who plays each seat, in `Game.seats` order: `human`, a bot's name or an automaton."""
+    title: str
+    """The battle in words, in the language asked for."""
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignOption:
+    """One thing a between-battle choice may pick (a battle, a card), with its words."""
+
+    value: Any
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignChoice:
+    """A campaign waits for a seat's choice between battles: an action of type `action`
+    whose argument `argument` is one of `options` (or, when `limit` is set, a list of at
+    most `limit` of them, as the game counts them)."""
+
+    seat: str
+    name: str
+    """The seat's name, as the players know it."""
+    kind: str
+    """Who makes it: `human` or a bot's name."""
+    action: str
+    argument: str
+    options: tuple[CampaignOption, ...]
+    limit: int | None
+    question: str
+
+
+@runtime_checkable
+class Campaigns(Protocol[S]):
+    """A sequence of games played by one party, with what it carries between them. The
+    campaign itself is plain JSON data (what the store persists): every method takes it and
+    none changes it; the choices and records return the campaign as it then is."""
+
+    def campaign_config(
+        self, options: Mapping[str, Any], party: Sequence[Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """A campaign config: `options` (empty: the game's ready-made campaign) with its
+        party seated as `party` says, one `{kind, name?}` per member (`human` or `bot`);
+        an empty `party` keeps the options' own."""
+        ...
+
+    def campaign_options(self) -> type[BaseModel]:
+        """The model of a campaign's options when they are not empty (the published
+        schema's): its `party` may be left to the request's."""
+        ...
+
+    def new_campaign(
+        self, config: Mapping[str, Any], seed: int, secret: str | None = None
+    ) -> dict[str, Any]:
+        """A new campaign; a bad config raises `ConfigError` naming the field. With a
+        `secret` (hex, 256 bits at least) each battle's seed is keyed by it, never drawn
+        from a stream whose past outputs the battles fought make public; it is never shown.
+        Without one the seeds come from `seed`, which is then known (practice)."""
+        ...
+
+    def campaign_sealed(self, campaign: Mapping[str, Any], secret: str) -> dict[str, Any]:
+        """A campaign stored before keyed seeds, its later battles keyed by `secret`; one
+        keyed already, as it is."""
+        ...
+
+    def campaign_next(
+        self, campaign: Mapping[str, Any], lang: str
+    ) -> CampaignBattle | CampaignChoice | None:
+        """What the campaign waits for; None once it is over."""
+        ...
+
+    def campaign_choose(
+        self, campaign: Mapping[str, Any], seat: str, action: Action
+    ) -> tuple[dict[str, Any], list[Event]]:
+        """A between-battle choice; an illegal one raises `IllegalAction` (the campaign
+        given is never changed)."""
+        ...
+
+    def campaign_bot_choice(self, campaign: Mapping[str, Any], seat: str) -> Action:
+        """The choice the game's own rule makes for a bot seat now."""
+        ...
+
+    def campaign_record(
+        self, campaign: Mapping[str, Any], state: S
+    ) -> tuple[dict[str, Any], list[Event]]:
+        """The campaign after the battle it waited for ended in `state` (that battle's
+        final state); `IllegalAction` if `state` is not that battle, or not over."""
+        ...
+
+    def campaign_view(
+        self, campaign: Mapping[str, Any], viewer: Viewer, lang: str
+    ) -> dict[str, Any]:
+        """JSON-ready view: what `viewer` may see of the party and its carried cards."""
+        ...
+
+    def campaign_lines(self, campaign: Mapping[str, Any], viewer: Viewer, lang: str) -> list[str]:
+        """The campaign as it stands, in words, for the terminal."""
+        ...
+
+    def campaign_result(self, campaign: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The result once the campaign is over (won or lost), else None."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """A finished tournament game as the tournament reads it (`tavola.core.tournaments`):
+    each entrant's place (1 = first; shared places allowed), in the order the table was
+    given its entrants, and their positions in the order they played."""
+
+    places: tuple[int, ...]
+    order: tuple[int, ...]
+
+
+@runtime_checkable
+class TournamentRules(Protocol[S]):
+    """What a tournament needs of its game: the game's part of the tournament's options,
+    an entrant's registration (its deck, its main), the config of one tournament table and
+    the reading of a finished one. The format itself (pairings, points, standings) is
+    `tavola.core.tournaments`'."""
+
+    def tournament_options(self) -> type[BaseModel]:
+        """The game's own tournament options (deck size, the game's mode…), each bounded;
+        keys outside it and the format's are refused."""
+        ...
+
+    def check_entrant(self, entrant: Entrant, options: BaseModel) -> Entrant:
+        """The entrant as the game keeps it (its deck written out), or `IllegalAction`
+        with the game's refusal code when its deck or main may not play."""
+        ...
+
+    def tournament_table(
+        self, entrants: Sequence[Entrant], options: BaseModel, order: Sequence[int] | None
+    ) -> dict[str, Any]:
+        """The config of one game between `entrants` (seated in this order): `order`, their
+        positions in the playing order the game must follow, or None for the game's own
+        rule of who starts."""
+        ...
+
+    def table_result(self, state: S) -> TableResult:
+        """How a finished tournament game ended, its seats read in entrant order."""
+        ...
