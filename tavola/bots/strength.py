@@ -12,7 +12,7 @@ from typing import Any
 
 from tavola.core import Game, Player, Table
 from tavola.core.capabilities import ReferencePlayer, TableBuilder, capability
-from tavola.sim.stats import wilson
+from tavola.core.stats import wilson
 
 from . import REFEREE_BOT, make_bot
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -30,6 +30,14 @@ from rich.text import Text
 from tavola.core import ConfigError, TavolaError
 
 from . import game_flags, problems
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from tavola.core import Game
+    from tavola.core.capabilities import TerminalTable
+    from tavola.sim.runner import SimResult
+    from tavola.sim.spec import SimSpec
 
 console = Console(highlight=False)
 
@@ -58,69 +66,74 @@ def catalog_options(game: Any, reference: str) -> dict[str, Any]:
     return tuning.catalog_options(reference)
 
 
+# The command's options: the long ones named here, so that `simulate` reads as its steps.
+GameArg = Annotated[
+    str | None, typer.Argument(metavar="GAME", help="A registered game (tavola games), first.")
+]
+OutOpt = Annotated[
+    Path | None, typer.Option("--out", help="Folder for games.csv, run.json, … (needed).")
+]
+SeatsOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="Comma-separated bots, one per seat (any name make_bot knows: random,"
+        " reference, greedy, ismcts:200…); one of the game's automata adds its seat."
+        " Default: the reference bot, then random bots for the game's other seats."
+    ),
+]
+SchedulerOpt = Annotated[
+    str | None, typer.Option(help="Dask scheduler address (tcp://HOST:PORT) to use.")
+]
+ModeOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="One of the game's modes (default: the game's simulation default, which may"
+        " not be `play`'s; the run prints which it plays)."
+    ),
+]
+CatalogOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--catalog",
+        help="A catalogue id or file (a balance proposal's catalogue.toml), for a game"
+        " with catalogues.",
+    ),
+]
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option("--set", help="Any game option as KEY=VALUE (dotted keys, JSON values)."),
+]
+RotateOpt = Annotated[
+    bool, typer.Option(help="Shift the bots one seat per game (each bot sits everywhere).")
+]
+HelpOpt = Annotated[
+    bool, typer.Option("--help", help="Show this message, with GAME's own options, and exit.")
+]
+
+
 def simulate(
     ctx: typer.Context,
-    game_name: Annotated[
-        str | None,
-        typer.Argument(metavar="GAME", help="A registered game (tavola games), first."),
-    ] = None,
-    out: Annotated[
-        Path | None, typer.Option("--out", help="Folder for games.csv, run.json, … (needed).")
-    ] = None,
-    seats: Annotated[
-        str | None,
-        typer.Option(
-            help="Comma-separated bots, one per seat (any name make_bot knows: random,"
-            " reference, greedy, ismcts:200…); one of the game's automata adds its seat."
-            " Default: the reference bot, then random bots for the game's other seats."
-        ),
-    ] = None,
+    game_name: GameArg = None,
+    out: OutOpt = None,
+    seats: SeatsOpt = None,
     games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the run: game i uses derive_seed.")] = 1,
     workers: Annotated[int, typer.Option(min=1, help="Processes playing at once.")] = 1,
     backend: Annotated[str, typer.Option(help="local (processes) or dask.")] = "local",
-    scheduler: Annotated[
-        str | None, typer.Option(help="Dask scheduler address (tcp://HOST:PORT) to use.")
-    ] = None,
-    mode: Annotated[
-        str | None,
-        typer.Option(
-            help="One of the game's modes (default: the game's simulation default, which may"
-            " not be `play`'s; the run prints which it plays)."
-        ),
-    ] = None,
-    catalog: Annotated[
-        str | None,
-        typer.Option(
-            "--catalog",
-            help="A catalogue id or file (a balance proposal's catalogue.toml), for a game"
-            " with catalogues.",
-        ),
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--set", help="Any game option as KEY=VALUE (dotted keys, JSON values)."),
-    ] = None,
-    rotate: Annotated[
-        bool, typer.Option(help="Shift the bots one seat per game (each bot sits everywhere).")
-    ] = False,
+    scheduler: SchedulerOpt = None,
+    mode: ModeOpt = None,
+    catalog: CatalogOpt = None,
+    option: SetOpt = None,
+    rotate: RotateOpt = False,
     chunk_size: Annotated[int | None, typer.Option(min=1, help="Games per task.")] = None,
     report: Annotated[bool, typer.Option(help="Also write the balance report.")] = False,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
-    show_help: Annotated[
-        bool, typer.Option("--help", help="Show this message, with GAME's own options, and exit.")
-    ] = False,
+    show_help: HelpOpt = False,
 ) -> None:
     """Play many bot games and write one row per game: the same seed writes the same files.
     Stopped (Ctrl-C, SIGTERM), it keeps the games it finished. Each game adds its own
     options (see --help with GAME)."""
-    from tavola.sim.output import RUN_JSON, GamesFile, start_run, write_run
-    from tavola.sim.play import Chunk
-    from tavola.sim.runner import simulate as run_simulation
-    from tavola.sim.spec import build_spec, set_option
-
     known, terminal, model = game_flags.game_with_flags(ctx, game_name, show_help)
-    game_name = known.name
     if out is None:
         raise game_flags.UsageProblem("Missing option '--out'.")
     seat_list = (
@@ -128,35 +141,68 @@ def simulate(
         if seats is not None
         else ["reference"] + ["random"] * (known.info.min_seats - 1)
     )
+    spec = _run_plan(
+        ctx, known, terminal, model, seat_list, seed, mode, catalog, option or [], rotate
+    )
+    if scheduler and backend != "dask":
+        problems.fail("simulate", "--scheduler needs --backend dask")
+    where = f"dask at {scheduler}" if scheduler else f"{backend}, {workers} worker(s)"
+    played = known.info.mode_of(spec.options, spec.config)
+    console.print(
+        f"{known.name}: {games} games"
+        + (f", mode {played}" if played else "")
+        + f", seats {', '.join(seat_list)}, seed {seed} ({where})"
+    )
+    command = shlex.join(["tavola", *sys.argv[1:]])
+    result, run = _run(
+        spec,
+        games,
+        out,
+        command,
+        workers=workers,
+        backend=backend,
+        scheduler=scheduler,
+        chunk_size=chunk_size,
+        quiet=quiet,
+    )
+    _outputs(result, run, games, out, report)
+
+
+def _run_plan(
+    ctx: typer.Context,
+    known: Game[Any],
+    terminal: TerminalTable | None,
+    model: type[BaseModel] | None,
+    seat_list: list[str],
+    seed: int,
+    mode: str | None,
+    catalog: str | None,
+    assignments: list[str],
+    rotate: bool,
+) -> SimSpec:
+    """The run's spec from the command's options: the game's own flags, then --mode (said in
+    so many words, it wins over the flags' usual table), --catalog and every --set."""
+    from tavola.sim.spec import build_spec, set_option
+
     options: dict[str, Any] = {}
     try:
-        options.update(game_flags.flag_options(ctx, game_name, terminal, model))
-        if mode is not None:  # said in so many words: it wins over the flags' usual table
+        options.update(game_flags.flag_options(ctx, known.name, terminal, model))
+        if mode is not None:
             options["mode"] = mode
         if catalog is not None:
             options.update(catalog_options(known, catalog))
-        for assignment in option or []:
+        for assignment in assignments:
             set_option(options, assignment)
-        spec = build_spec(game_name, seat_list, seed, options, rotate=rotate)
+        return build_spec(known.name, seat_list, seed, options, rotate=rotate)
     except TavolaError as exc:
         field = f" ({exc.field})" if isinstance(exc, ConfigError) and exc.field else ""
         problems.fail("simulate", f"{exc.code}{field}: {exc.message}")
     except ValueError as exc:
         problems.fail("simulate", str(exc))
-    if scheduler and backend != "dask":
-        problems.fail("simulate", "--scheduler needs --backend dask")
 
-    where = f"dask at {scheduler}" if scheduler else f"{backend}, {workers} worker(s)"
-    played = known.info.mode_of(spec.options, spec.config)
-    console.print(
-        f"{game_name}: {games} games"
-        + (f", mode {played}" if played else "")
-        + f", seats {', '.join(seat_list)}, seed {seed} ({where})"
-    )
-    command = shlex.join(["tavola", *sys.argv[1:]])
-    start_run(spec, games, out, command=command)
-    games_file = GamesFile(out)
-    progress = Progress(
+
+def _progress(quiet: bool) -> Progress:
+    return Progress(
         TextColumn("[bold]simulating"),
         BarColumn(),
         MofNCompleteColumn(),
@@ -167,6 +213,30 @@ def simulate(
         console=console,
         disable=quiet,
     )
+
+
+def _run(
+    spec: SimSpec,
+    games: int,
+    out: Path,
+    command: str,
+    *,
+    workers: int,
+    backend: str,
+    scheduler: str | None,
+    chunk_size: int | None,
+    quiet: bool,
+) -> tuple[SimResult, dict[str, Any]]:
+    """The run itself, rows written as chunks arrive, and its folder written whole: the
+    result and the run's facts (run.json). A run that fails before any game leaves no
+    folder of a run; a signal stops it keeping the games it finished."""
+    from tavola.sim.output import RUN_JSON, GamesFile, start_run, write_run
+    from tavola.sim.play import Chunk
+    from tavola.sim.runner import simulate as run_simulation
+
+    start_run(spec, games, out, command=command)
+    games_file = GamesFile(out)
+    progress = _progress(quiet)
     with progress, stop_signals() as caught:
         task = progress.add_task("games", total=games)
 
@@ -197,6 +267,12 @@ def simulate(
             result.stopped = caught[0] if caught else result.stopped
         with ignored_signals():  # the folder is written whole, even if asked twice
             run = write_run(result, out, command=command)
+    return result, run
+
+
+def _outputs(result: SimResult, run: dict[str, Any], games: int, out: Path, report: bool) -> None:
+    """What the run says and writes after it: the stop, the speed, the files, the balance
+    report if asked; a stopped run exits with STOPPED_EXIT."""
     if result.stopped is not None:
         console.print(
             f"stopped ({result.stopped}): {result.games} of {games} games finished and kept"

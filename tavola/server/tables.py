@@ -146,37 +146,7 @@ class Tables:
         live = Live(game_id, table, 0, "active", infos)
         live.seed_known, live.invite_only = seed_known, invite_only
         live.campaign_id = campaign_id
-        stamp = now()
-        game_row = dict(
-            id=game_id,
-            game=game.name,
-            config=table.config,
-            seed=seed,
-            salt=salt,
-            setup=table.setup,
-            status="over" if table.outcome else "active",
-            version=0,
-            opening=[e.to_record() for e in table.events],
-            outcome=table.outcome.to_json() if table.outcome else None,
-            state_hash=table.hash,
-            created_at=stamp,
-            updated_at=stamp,
-            seed_known=seed_known,
-            invite_only=invite_only,
-        )
-        seat_rows = [
-            dict(
-                game_id=game_id,
-                seat=s.seat,
-                name=s.name[:60],
-                kind=s.kind,
-                bot=s.bot,
-                token_hash=s.token_hash,
-                joined=s.joined,
-                invite_hash=invites.get(s.seat),
-            )
-            for s in infos.values()
-        ]
+        game_row, seat_rows = _rows(live, game.name, seed, salt, invites)
 
         def write(session: Any) -> dict[tuple[str, str], Clock]:  # new rows each run
             if rematch_of is not None and not repo.link_rematch(session, rematch_of, game_id):
@@ -403,3 +373,41 @@ def _seat_people(
             joined=joined,
         )
     return passes, infos, invites
+
+
+def _rows(
+    live: Live, game: str, seed: int, salt: str, invites: Mapping[str, str]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The new game's row and its seats' rows, as `open` stores them."""
+    table, stamp = live.table, now()
+    game_row = dict(
+        id=live.game_id,
+        game=game,
+        config=table.config,
+        seed=seed,
+        salt=salt,
+        setup=table.setup,
+        status="over" if table.outcome else "active",
+        version=0,
+        opening=[e.to_record() for e in table.events],
+        outcome=table.outcome.to_json() if table.outcome else None,
+        state_hash=table.hash,
+        created_at=stamp,
+        updated_at=stamp,
+        seed_known=live.seed_known,
+        invite_only=live.invite_only,
+    )
+    seat_rows = [
+        dict(
+            game_id=live.game_id,
+            seat=s.seat,
+            name=s.name[:60],
+            kind=s.kind,
+            bot=s.bot,
+            token_hash=s.token_hash,
+            joined=s.joined,
+            invite_hash=invites.get(s.seat),
+        )
+        for s in live.seats.values()
+    ]
+    return game_row, seat_rows

@@ -4,6 +4,7 @@ defence in a window. Each returns one legal action, or None to hold."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from tavola.core import Action
 
@@ -141,53 +142,96 @@ def _target(state: LegendsState, seat: str, card: Spell, legal: list[object]) ->
     return _HOLD
 
 
+class _Aim:
+    """What BP6's rows for cards aimed at one character look at: the seat's team among the
+    legal targets, and the enemies in the target order of O that are legal."""
+
+    def __init__(self, state: LegendsState, seat: str, legal: list[str]) -> None:
+        self.state = state
+        self.seat = seat
+        self.legal = legal
+        self.b = battle(state)
+        self.allies = [c for c in _allies(state, seat) if c.iid in legal]
+        self.in_order = [
+            t for t in _enemy_target_order(state, seat) if t in legal and t in self.b.characters
+        ]
+
+    def by_pot(self, c: Character) -> tuple[int, tuple[int, int, str]]:
+        return (-pot(self.state, c), iid_key(c.iid))
+
+    def first_in_order(self) -> str | None:
+        return self.in_order[0] if self.in_order else None
+
+    def best_ally(self, which: Callable[[Character], bool]) -> str | None:
+        best = min((c for c in self.allies if which(c)), key=self.by_pot, default=None)
+        return best.iid if best else None
+
+
+def _aim_heal(aim: _Aim, effect: Heal) -> str | None:
+    hurt = [c for c in aim.allies if c.damage > 0]
+    best = min(hurt, key=lambda c: (-c.damage, not c.is_main, iid_key(c.iid)), default=None)
+    return best.iid if best else None
+
+
+def _aim_modify(aim: _Aim, effect: ModifyStat) -> str | None:
+    if effect.amount > 0:
+        return aim.best_ally(is_ready)
+    return aim.first_in_order()
+
+
+def _aim_damage(aim: _Aim, effect: Damage) -> str | None:
+    state, b = aim.state, aim.b
+    enemies = [
+        b.characters[t]
+        for t in aim.legal
+        if are_opponents(state, aim.seat, b.characters[t].controller)
+    ]
+    killable = [c for c in enemies if current_hp(state, c) <= effect.amount]
+    mains = [c for c in killable if c.is_main]
+    if mains:
+        return mains[0].iid
+    if killable:
+        return min(killable, key=aim.by_pot).iid
+    return aim.first_in_order()
+
+
+def _aim_sleep(aim: _Aim, effect: Sleep) -> str | None:
+    for foe in opponent_order(aim.state, aim.seat):
+        ready = [c for c in alive_characters(aim.state, foe) if not c.is_main and is_ready(c)]
+        ready = [c for c in ready if c.iid in aim.legal]
+        if ready:
+            return min(ready, key=lambda c: iid_key(c.iid)).iid
+    return aim.first_in_order()
+
+
+def _aim_wake(aim: _Aim, effect: Wake) -> str | None:
+    return aim.best_ally(is_asleep)
+
+
+def _aim_protect(aim: _Aim, effect: ProtectMagic) -> str | None:
+    main = aim.state.seats[aim.seat].main_iid
+    if main in aim.legal and not is_warded(aim.state, aim.b.characters[main]):
+        return main
+    return aim.best_ally(lambda c: is_ready(c) and not is_warded(aim.state, c))
+
+
+_AIMS: dict[type, Callable[[_Aim, Any], str | None]] = {
+    Heal: _aim_heal,
+    ModifyStat: _aim_modify,
+    Damage: _aim_damage,
+    Sleep: _aim_sleep,
+    Wake: _aim_wake,
+    ProtectMagic: _aim_protect,
+}
+"""BP6's table for cards aimed at one character, one row per kind of first effect."""
+
+
 def _character_target(state: LegendsState, seat: str, card: Spell, legal: list[str]) -> str | None:
     """BP6's table for cards aimed at one character (all among the legal targets)."""
-    b = battle(state)
     effect = card.effects[0]
-    allies = [c for c in _allies(state, seat) if c.iid in legal]
-    in_order = [t for t in _enemy_target_order(state, seat) if t in legal and t in b.characters]
-
-    def by_pot(c: Character) -> tuple[int, tuple[int, int, str]]:
-        return (-pot(state, c), iid_key(c.iid))
-
-    if isinstance(effect, Heal):
-        hurt = [c for c in allies if c.damage > 0]
-        best = min(hurt, key=lambda c: (-c.damage, not c.is_main, iid_key(c.iid)), default=None)
-        return best.iid if best else None
-    if isinstance(effect, ModifyStat) and effect.amount > 0:
-        best = min((c for c in allies if is_ready(c)), key=by_pot, default=None)
-        return best.iid if best else None
-    if isinstance(effect, ModifyStat):
-        return in_order[0] if in_order else None
-    if isinstance(effect, Damage):
-        enemies = [
-            b.characters[t] for t in legal if are_opponents(state, seat, b.characters[t].controller)
-        ]
-        killable = [c for c in enemies if current_hp(state, c) <= effect.amount]
-        mains = [c for c in killable if c.is_main]
-        if mains:
-            return mains[0].iid
-        if killable:
-            return min(killable, key=by_pot).iid
-        return in_order[0] if in_order else None
-    if isinstance(effect, Sleep):
-        for foe in opponent_order(state, seat):
-            ready = [c for c in alive_characters(state, foe) if not c.is_main and is_ready(c)]
-            ready = [c for c in ready if c.iid in legal]
-            if ready:
-                return min(ready, key=lambda c: iid_key(c.iid)).iid
-        return in_order[0] if in_order else None
-    if isinstance(effect, Wake):
-        best = min((c for c in allies if is_asleep(c)), key=by_pot, default=None)
-        return best.iid if best else None
-    if isinstance(effect, ProtectMagic):
-        main = state.seats[seat].main_iid
-        if main in legal and not is_warded(state, b.characters[main]):
-            return main
-        open_ = [c for c in allies if is_ready(c) and not is_warded(state, c)]
-        best = min(open_, key=by_pot, default=None)
-        return best.iid if best else None
+    for kind, aim in _AIMS.items():  # isinstance, as the rows read (an aura is its effect too)
+        if isinstance(effect, kind):
+            return aim(_Aim(state, seat, legal), effect)
     return None
 
 
@@ -244,54 +288,105 @@ def defend(state: LegendsState, seat: str) -> Action | None:
         for i in sorted(state.seats[seat].hand, key=iid_key)
         if isinstance(state.card(i), MagicCard | PotionCard) and playable_now(state, seat, i)
     ]
-    for iid in spells:
-        card = state.card(iid)
+    hit = _Hit(state, seat, fight, target, attack, defence, spells)
+    for answer in _ANSWERS:
+        play = answer(hit)
+        if play is not None:
+            return play
+    return None
+
+
+class _Hit:
+    """A hit BP11 answers: the fight, its target (a boss character), the attack that beats
+    the defence and the boss's playable spells in iid order."""
+
+    def __init__(
+        self,
+        state: LegendsState,
+        seat: str,
+        fight: Combat,
+        target: Character,
+        attack: int,
+        defence: int,
+        spells: list[str],
+    ) -> None:
+        self.state, self.seat, self.fight, self.target = state, seat, fight, target
+        self.attack, self.defence, self.spells = attack, defence, spells
+
+    def first_effects(self) -> Iterable[tuple[str, object]]:
+        for iid in self.spells:
+            card = self.state.card(iid)
+            assert isinstance(card, MagicCard | PotionCard)
+            yield iid, card.effects[0]
+
+
+def _parry(hit: _Hit) -> Action | None:
+    for iid in hit.spells:
+        card = hit.state.card(iid)
         assert isinstance(card, MagicCard | PotionCard)
-        if card.effects[0].kind == "parry" and choices(state, seat, card) == [None]:
+        if card.effects[0].kind == "parry" and choices(hit.state, hit.seat, card) == [None]:
             return Action(PLAY_CARD, iid=iid)
+    return None
+
+
+def _boost(hit: _Hit) -> Action | None:
+    """The smallest DEF/MP boost on the target that parries."""
+    state, target = hit.state, hit.target
     boosts = []
-    for iid in spells:
-        card = state.card(iid)
-        effect = card.effects[0]  # type: ignore[union-attr]
+    for iid, effect in hit.first_effects():
         if isinstance(effect, ModifyStat) and effect.amount > 0 and effect.stat in ("def", "mp"):
-            play = _aimed(state, seat, iid, target.iid)
+            play = _aimed(state, hit.seat, iid, target.iid)
             if play is not None and not target.exhausted and not is_asleep(target):
                 raised = {s: eff(state, target, s) for s in ("def", "mp")}
                 raised[effect.stat] += effect.amount
-                if max(raised.values()) >= attack:
+                if max(raised.values()) >= hit.attack:
                     boosts.append((effect.amount, iid_key(iid), play))
     if boosts:
         return min(boosts, key=lambda x: (x[0], x[1]))[2]
+    return None
+
+
+def _weaken(hit: _Hit) -> Action | None:
+    """A sleep or a lowering of the strongest awake attacker's stat that parries."""
+    state, fight, target = hit.state, hit.fight, hit.target
+    b = battle(state)
     attackers = [b.characters[a.iid] for a in fight.attackers if a.iid in b.characters]
     awake = sorted((a for a in attackers if not is_asleep(a)), key=lambda a: iid_key(a.iid))
     strongest = max(awake, key=lambda a: val(state, a, target)[0], default=None)
-    if strongest is not None:
-        stat = next(a.stat for a in fight.attackers if a.iid == strongest.iid)
-        for iid in spells:
-            card = state.card(iid)
-            effect = card.effects[0]  # type: ignore[union-attr]
-            own = attack_value(state, strongest, stat, target)
-            if isinstance(effect, Sleep):
-                lowered = attack - own
-            elif isinstance(effect, ModifyStat) and effect.amount < 0 and effect.stat == stat:
-                lowered = attack - own + max(0, own + effect.amount)
-            else:
-                continue
-            play = _aimed(state, seat, iid, strongest.iid)
-            if play is not None and lowered <= defence:
-                return play
-    predicted = hit_damage(state, attack, defence)
+    if strongest is None:
+        return None
+    stat = next(a.stat for a in fight.attackers if a.iid == strongest.iid)
+    for iid, effect in hit.first_effects():
+        own = attack_value(state, strongest, stat, target)
+        if isinstance(effect, Sleep):
+            lowered = hit.attack - own
+        elif isinstance(effect, ModifyStat) and effect.amount < 0 and effect.stat == stat:
+            lowered = hit.attack - own + max(0, own + effect.amount)
+        else:
+            continue
+        play = _aimed(state, hit.seat, iid, strongest.iid)
+        if play is not None and lowered <= hit.defence:
+            return play
+    return None
+
+
+def _heal(hit: _Hit) -> Action | None:
+    """A heal that leaves the target more HP than the hit takes."""
+    state, target = hit.state, hit.target
+    predicted = hit_damage(state, hit.attack, hit.defence)
     hp = current_hp(state, target)
-    for iid in spells:
-        card = state.card(iid)
-        effect = card.effects[0]  # type: ignore[union-attr]
+    for iid, effect in hit.first_effects():
         if isinstance(effect, Heal) and predicted >= hp:
             amount = 10**6 if effect.amount == "full" else effect.amount
             healed_hp = min(hp + amount, hp + target.damage)
-            play = _aimed(state, seat, iid, target.iid)
+            play = _aimed(state, hit.seat, iid, target.iid)
             if play is not None and healed_hp > predicted:
                 return play
     return None
+
+
+_ANSWERS: tuple[Callable[[_Hit], Action | None], ...] = (_parry, _boost, _weaken, _heal)
+"""BP11's answers to a hit, in its order: the first that finds a play is played."""
 
 
 def _values(state: LegendsState, fight: Combat, target: Character) -> tuple[int, int]:
