@@ -24,7 +24,7 @@ from .forum_render import (
     winner_lines,
     with_names,
 )
-from .review import published
+from .publication import published
 from .state import Team, TronoState, catalogue_of
 from .views import view_for
 

@@ -10,11 +10,11 @@ from tavola.core import Viewer
 
 from .characters import Character
 from .clock import format_instant
+from .draws import expected_draw_date
 from .houses import HOUSES, display_name
 from .lotto_calendar import game_calendar
-from .referee import expected_draw_date
+from .publication import published
 from .reminders import missing_posts_view, reminder_hours
-from .review import published
 from .state import Post, Team, TronoState, catalogue_of
 
 
