@@ -62,75 +62,93 @@ def player_action(
     """A1 register (R3), A2 set_preferences (R4), A3 withdraw (R5), A4
     submit_house_ranking (R16), A5 request_join (R63)."""
     if kind == "register":
-        only(kind, args, "display_name")
-        in_phase(state, kind, "registration")
-        if uid in state.config.referees:
-            raise refuse("E_REFEREE_CANNOT_PLAY", user=uid)
-        existing = state.players.get(uid)
-        if existing is not None and existing.status != "withdrawn":
-            raise refuse("E_ALREADY_REGISTERED", user=uid)
-        name = args.get("display_name", uid)
-        state.players.pop(uid, None)
-        state.players[uid] = Player(user_id=uid, display_name=str(name), registered_at=at)
-        return [Event("player_registered", {"user": uid, "display_name": str(name)})]
+        return _register(state, uid, args, at)
     if kind == "set_preferences":
-        only(kind, args, "preferred_partner", "avoid")
-        in_phase(state, kind, "registration")
-        player = _registered(state, uid)
-        partner = args.get("preferred_partner")
-        avoid = args.get("avoid", [])
-        if partner is not None and (not isinstance(partner, str) or not partner):
-            raise refuse("E_AVOID_INVALID", reason=reason("partner_not_user"))
-        if partner == uid:
-            raise refuse("E_PREF_SELF")
-        if not isinstance(avoid, list | tuple) or not all(isinstance(a, str) and a for a in avoid):
-            raise refuse("E_AVOID_INVALID", reason=reason("avoid_not_users"))
-        if len(avoid) > 3:
-            raise refuse("E_AVOID_TOO_MANY", n=len(avoid))
-        if uid in avoid or len(set(avoid)) != len(avoid):
-            raise refuse("E_AVOID_INVALID", reason=reason("avoid_self_or_twice"))
-        if partner is not None and partner in avoid:
-            raise refuse("E_PREF_IN_AVOID", user=partner)
-        player.preferred_partner = partner
-        player.avoid = list(avoid)
-        audience = frozenset({f"player:{uid}"}) | referees(state)
-        return [Event("preferences_set", {"user": uid, "preferences_id": f"prefs:{uid}"}, audience)]
+        return _set_preferences(state, uid, args, at)
     if kind == "withdraw":
-        only(kind, args)
-        in_phase(state, kind, "registration")
-        player = _registered(state, uid)
-        player.status = "withdrawn"
-        player.preferred_partner = None
-        player.avoid = []
-        return [Event("player_withdrew", {"user": uid})]
+        return _withdraw(state, uid, args, at)
     if kind == "submit_house_ranking":
-        only(kind, args, "houses")
-        in_phase(state, kind, "house_ranking")
-        team = state.team_of(uid)
-        if team is None:
-            raise refuse("E_NOT_MEMBER", user=uid)
-        if team.house_ranking is not None:
-            raise refuse("E_RANKING_SUBMITTED")
-        houses = args.get("houses")
-        if (
-            not isinstance(houses, list | tuple)
-            or not 1 <= len(houses) <= 10
-            or not all(isinstance(h, str) for h in houses)  # before the set: {} has no hash
-            or len(set(houses)) != len(houses)
-            or any(h not in HOUSES for h in houses)
-        ):
-            raise refuse("E_RANKING_INVALID", reason=reason("ranking_houses"))
-        team.house_ranking = list(houses)
-        team.ranking_at = at
-        events = [
-            Event("house_ranking_submitted", {"team_no": team.team_no, "houses": list(houses)})
-        ]
-        if all(t.house_ranking is not None for t in state.teams):
-            events += houses_and_seats(state, at)
-        return events
+        return _submit_ranking(state, uid, args, at)
     if kind == "request_join":
         return request_join(state, uid, args, at)
     raise refuse("E_UNKNOWN_ACTION_TYPE", action=kind)  # pragma: no cover
+
+
+def _register(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> list[Event]:
+    """A1, R3: a player registers during the registration."""
+    only("register", args, "display_name")
+    in_phase(state, "register", "registration")
+    if uid in state.config.referees:
+        raise refuse("E_REFEREE_CANNOT_PLAY", user=uid)
+    existing = state.players.get(uid)
+    if existing is not None and existing.status != "withdrawn":
+        raise refuse("E_ALREADY_REGISTERED", user=uid)
+    name = args.get("display_name", uid)
+    state.players.pop(uid, None)
+    state.players[uid] = Player(user_id=uid, display_name=str(name), registered_at=at)
+    return [Event("player_registered", {"user": uid, "display_name": str(name)})]
+
+
+def _set_preferences(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> list[Event]:
+    """A2, R4: a registrant's preferred partner and the players to avoid."""
+    only("set_preferences", args, "preferred_partner", "avoid")
+    in_phase(state, "set_preferences", "registration")
+    player = _registered(state, uid)
+    partner = args.get("preferred_partner")
+    avoid = args.get("avoid", [])
+    if partner is not None and (not isinstance(partner, str) or not partner):
+        raise refuse("E_AVOID_INVALID", reason=reason("partner_not_user"))
+    if partner == uid:
+        raise refuse("E_PREF_SELF")
+    if not isinstance(avoid, list | tuple) or not all(isinstance(a, str) and a for a in avoid):
+        raise refuse("E_AVOID_INVALID", reason=reason("avoid_not_users"))
+    if len(avoid) > 3:
+        raise refuse("E_AVOID_TOO_MANY", n=len(avoid))
+    if uid in avoid or len(set(avoid)) != len(avoid):
+        raise refuse("E_AVOID_INVALID", reason=reason("avoid_self_or_twice"))
+    if partner is not None and partner in avoid:
+        raise refuse("E_PREF_IN_AVOID", user=partner)
+    player.preferred_partner = partner
+    player.avoid = list(avoid)
+    audience = frozenset({f"player:{uid}"}) | referees(state)
+    return [Event("preferences_set", {"user": uid, "preferences_id": f"prefs:{uid}"}, audience)]
+
+
+def _withdraw(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> list[Event]:
+    """A3, R5: a registrant withdraws (and may register again)."""
+    only("withdraw", args)
+    in_phase(state, "withdraw", "registration")
+    player = _registered(state, uid)
+    player.status = "withdrawn"
+    player.preferred_partner = None
+    player.avoid = []
+    return [Event("player_withdrew", {"user": uid})]
+
+
+def _submit_ranking(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> list[Event]:
+    """A4, R16: a team ranks the houses; the last ranking assigns them (R17)."""
+    only("submit_house_ranking", args, "houses")
+    in_phase(state, "submit_house_ranking", "house_ranking")
+    team = state.team_of(uid)
+    if team is None:
+        raise refuse("E_NOT_MEMBER", user=uid)
+    if team.house_ranking is not None:
+        raise refuse("E_RANKING_SUBMITTED")
+    houses = args.get("houses")
+    if (
+        not isinstance(houses, list | tuple)
+        or not 1 <= len(houses) <= 10
+        or not all(isinstance(h, str) for h in houses)  # before the set: {} has no hash
+        or len(set(houses)) != len(houses)
+        or any(h not in HOUSES for h in houses)
+    ):
+        raise refuse("E_RANKING_INVALID", reason=reason("ranking_houses"))
+    team.house_ranking = list(houses)
+    team.ranking_at = at
+    events = [Event("house_ranking_submitted", {"team_no": team.team_no, "houses": list(houses)})]
+    if all(t.house_ranking is not None for t in state.teams):
+        events += houses_and_seats(state, at)
+    return events
 
 
 def _registered(state: TronoState, uid: str) -> Player:
