@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from .forum_render import _day, house_name, phase_name, t, value_words
+from .forum_render import forum_day, house_name, phase_name, t, value_words
 from .messages import MESSAGES, text
 
 HOUSE_SUBJECT = frozenset(
@@ -67,7 +67,7 @@ def _about(
     if kind == "set_seat" and MESSAGES.has(f"forum.seat.{word}"):
         return t(lang, f"seat.{word}")
     if _is_day(word):
-        return _day(word, lang)
+        return forum_day(word, lang)
     return value_words(view, word, lang)
 
 
@@ -80,7 +80,7 @@ def _value(view: Mapping[str, Any], kind: str, value: Any, lang: str) -> str:
     if kind == "end_game" and isinstance(value, str) and MESSAGES.has(f"phase.{value}"):
         return phase_name(lang, value)
     if _is_day(value):
-        return _day(str(value), lang)
+        return forum_day(str(value), lang)
     return value_words(view, value, lang)
 
 

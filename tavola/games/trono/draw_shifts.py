@@ -10,11 +10,12 @@ from typing import Any
 
 from tavola.core import Event
 
+from .actions import only
+from .audit_log import audit
 from .draw_evenings import due_evening, last_evening
 from .edits import check_seen, seen_of
 from .lotto_calendar import game_calendar
 from .messages import day_words, reason, refuse
-from .referee import _only, audit
 from .state import TronoState
 
 MAX_SHIFT_DAYS = 7
@@ -31,7 +32,7 @@ def _day(raw: Any) -> date:
 def shift_draw(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> list[Event]:
     """The draw of the regular day `regular` happens on `moved_to` (the same day: not
     moved), with the referee's `reason`."""
-    _only("shift_draw", args, "regular", "moved_to", "reason", "seen")
+    only("shift_draw", args, "regular", "moved_to", "reason", "seen")
     seen = seen_of(args)
     why = args.get("reason")
     if not isinstance(why, str) or not why.strip() or len(why) > 500:

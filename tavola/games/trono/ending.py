@@ -6,6 +6,7 @@ from typing import Any
 
 from .lotto import lotto_rank
 from .state import Team, TronoState
+from .turn_record import TurnRecord
 
 
 def _sort_key(team: Team) -> tuple[int, ...]:
@@ -83,3 +84,8 @@ def finish(state: TronoState, numbers: dict[str, list[int]] | None, reason: str)
     }
     state.result = result
     state.phase = "over"
+
+
+def check_end(turn: TurnRecord) -> None:
+    """P12, R43: the end check of R72 (`end_check`)."""
+    turn.over = end_check(turn.state, turn.numbers)

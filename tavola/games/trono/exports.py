@@ -16,15 +16,15 @@ from tavola.core.capabilities import ExportText
 from .announcements import announcements, opened_block, results_block, review_block, standings
 from .bbcode import bullet_list, heading, subheading
 from .forum_render import (
-    _day,
     draw_lines,
+    forum_day,
     house_name,
     t,
     team_report_lines,
     winner_lines,
     with_names,
 )
-from .review import published
+from .publication import published
 from .state import Team, TronoState, catalogue_of
 from .views import view_for
 
@@ -52,7 +52,7 @@ def _draw_lines(view: dict[str, Any], turn: int, lang: str) -> list[str]:
     if not draws:
         return []
     drawn = draws[-1]  # a corrected draw comes after the one it replaced
-    title = t(lang, "draw_turn", turn=turn, date=_day(drawn["date"], lang))
+    title = t(lang, "draw_turn", turn=turn, date=forum_day(drawn["date"], lang))
     return [subheading(title), *draw_lines(drawn["numbers"]), ""]
 
 

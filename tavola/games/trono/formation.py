@@ -1,12 +1,18 @@
-"""Team formation (R8–R14), house assignment (R16–R18) and initial seats (R19–R20)."""
+"""Team formation (R8–R14), house assignment (R16–R18) and initial seats (R19–R20); on the
+game's state, the registration close (R6, R7) that leads to them."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from tavola.core import Event, commitment
+
+from .clock import format_instant
 from .houses import HOUSES
-from .lotto import lotto_rank
+from .joiners import place
+from .lotto import lotto_rank, simulate
+from .state import Draw, Team, TronoState
 
 
 def team_count(players: int, target_size: int) -> int:
@@ -171,3 +177,127 @@ def initial_seats(houses: Sequence[str], draw: Mapping[str, list[int]]) -> tuple
     """R19: the Throne, and the Tower when T ≥ 7."""
     ranked = lotto_rank(houses, draw, "throne-initial")
     return ranked[0], ranked[1] if len(houses) >= 7 else None
+
+
+# -- on the game's state: registration close, the formation draw, the houses ----------------
+
+
+def close_registration(state: TronoState, _: list[str], when: int | None = None) -> list[Event]:
+    """R6, R7, R8: the player set is frozen and T computed; the commitment is published and
+    the formation draw awaited, or the formation fails."""
+    at = state.now if when is None else when
+    cfg = state.config
+    registered = [p.user_id for p in state.players.values() if p.status == "registered"]
+    count = len(registered)
+    teams = team_count(count, cfg.target_team_size)
+    state.close_at = None
+    if teams < cfg.min_teams:
+        state.formation_attempts += 1
+        events = [Event("formation_failed", {"P": count, "T": teams})]
+        if state.formation_attempts >= cfg.max_formation_attempts:
+            state.phase = "over"
+            state.not_started = True
+            state.result = {
+                "reason": "not_started",
+                "king": None,
+                "hand": None,
+                "winners": [],
+                "ranking": [],
+                "turn": 0,
+            }
+            events.append(Event("game_over", {"king": None, "hand": None, "reason": "not_started"}))
+        return events
+    rng = state.random()
+    secret = cfg.formation_secret
+    if secret is None:
+        secret = "".join(f"{rng.next_u32():08x}" for _ in range(4))
+    state.keep(rng)
+    state.formation_secret = secret
+    state.formation_commitment = commitment.digest(secret)  # the platform's one mechanism
+    state.closed_at = at
+    state.phase = "formation_wait"
+    events = [Event("registration_closed", {"P": count, "commitment": state.formation_commitment})]
+    if cfg.draw_source == "simulated":
+        rng = state.random()
+        numbers = simulate(rng)
+        state.keep(rng)
+        day = format_instant(at)[:10]
+        events += form_from_draw(state, numbers, day, "simulated", "system", at)
+    return events
+
+
+def form_from_draw(
+    state: TronoState, numbers: dict[str, list[int]], day: str, source: str, by: str, at: int
+) -> list[Event]:
+    """The formation draw forms the teams (R8 to R14, in `form_teams`); the rosters are
+    published and the house ranking opens (R15)."""
+    cfg = state.config
+    registered = [p.user_id for p in state.players.values() if p.status == "registered"]
+    teams = team_count(len(registered), cfg.target_team_size)
+    formation = form_teams(
+        registered,
+        {u: state.players[u].preferred_partner for u in registered},
+        {u: state.players[u].avoid for u in registered},
+        teams,
+        numbers,
+        state.formation_secret or "",
+    )
+    state.draws.append(
+        Draw(
+            purpose="formation",
+            date=day,
+            numbers=numbers,
+            source=source,
+            entered_by=by,
+            entered_at=at,
+        )
+    )
+    state.formation_draw = numbers
+    state.formation_conflicts = formation.conflicts
+    state.teams = []
+    for no, members in enumerate(formation.teams, start=1):
+        state.teams.append(Team(team_no=no, members=list(members)))
+        for uid in members:
+            state.players[uid].status = "member"
+            state.players[uid].team_no = no
+    state.phase = "house_ranking"
+    state.ranking_deadline = at + cfg.house_ranking_hours * 3_600_000
+    return [
+        Event("draw_recorded", {"purpose": "formation", "date": day, "numbers": numbers}),
+        Event("teams_formed", {"rosters": {str(t.team_no): t.members for t in state.teams}}),
+    ]
+
+
+def houses_and_seats(state: TronoState, at: int) -> list[Event]:
+    """R17, R18 houses; R19 seats; R20 parameters and queued joiners; phase ready."""
+    cfg = state.config
+    numbers = state.formation_draw or {}
+    rankings: dict[int, tuple[list[str], int] | None] = {
+        t.team_no: (t.house_ranking, t.ranking_at or 0) if t.house_ranking else None
+        for t in state.teams
+    }
+    houses = assign_houses(
+        rankings, [t.team_no for t in state.teams], numbers, cfg.house_assignment
+    )
+    for team in state.teams:
+        team.house_id = houses[team.team_no]
+    in_play = [t.house_id for t in state.teams if t.house_id]
+    throne, tower = initial_seats(in_play, numbers)
+    state.throne, state.tower = throne, tower
+    state.tower_exists = tower is not None
+    state.two_winners = len(state.teams) >= cfg.two_winner_min_teams
+    state.soldier_max = cfg.soldiers_per_team * len(state.teams)
+    for team in state.teams:
+        team.soldiers = state.soldier_max
+        team.chests = cfg.starting_chests
+        team.banners = 0
+    state.ranking_deadline = None
+    state.phase = "ready"
+    events = [
+        Event("houses_assigned", {"houses": {str(t.team_no): t.house_id for t in state.teams}}),
+        Event("seats_initialised", {"throne": throne, "tower": tower}),
+    ]
+    queue, state.join_queue = state.join_queue, []
+    for uid in queue:
+        events += place(state, uid)
+    return events

@@ -89,7 +89,7 @@ def local_time(instant: str | None, zone: str = "Europe/Rome", lang: str = "it")
     )
 
 
-def _day(iso: str | None, lang: str) -> str:
+def forum_day(iso: str | None, lang: str) -> str:
     """`2025-03-04` → `4 marzo 2025`."""
     if not iso:
         return "—"
@@ -172,7 +172,9 @@ def announce(
         elif kind == "draw_recorded":
             key = "draw_formation" if data["purpose"] == "formation" else "draw_turn"
             day = (
-                _day_of(data["date"], lang) if key == "draw_formation" else _day(data["date"], lang)
+                _day_of(data["date"], lang)
+                if key == "draw_formation"
+                else forum_day(data["date"], lang)
             )
             lines.append(_bold(t(lang, key, date=day, turn=data.get("turn")), bbcode))
             lines += draw_lines(data["numbers"])

@@ -45,14 +45,14 @@ from .copied_post import copied_problems, read_post_text, unread_void
 from .determinize import player_world
 from .evaluate import evaluate
 from .exports import exports_for
-from .formation import team_count
+from .formation import close_registration, team_count
 from .forum_deploy import parse_forum_deploy
 from .forum_render import team_report_lines, with_names
 from .houses import HOUSES
 from .lotto_calendar import shipped_shifts
 from .messages import moment, refuse
 from .posts import examine_post, post_problems, validate_post
-from .review import hold, published
+from .publication import hold, published
 from .sim_rows import TronoRows
 from .state import Player, Post, Team, TronoState, catalogue_of
 from .table_options import (
@@ -64,6 +64,7 @@ from .table_options import (
     presets,
 )
 from .terminal import TronoFlags, TronoTerminal, flag_options, terminal_table
+from .turns import lock_turn
 from .views import revealed_at_end, view_for
 from .void_words import named_problems
 
@@ -192,7 +193,7 @@ class TronoGame:
                 )
             for i, uid in enumerate(cfg.players):
                 state.players[uid] = Player(user_id=uid, display_name=uid, registered_at=now + i)
-            referee.close_registration(state, [])
+            close_registration(state, [])
         return state
 
     def opening_events(self, state: TronoState) -> list[Event]:
@@ -400,7 +401,7 @@ class TronoGame:
             and state.config.schedule == "manual"
             and all(str(t.team_no) in state.posts for t in state.active_teams() if t.members)
         ):
-            events += referee.lock_turn(state, at)
+            events += lock_turn(state, at)
         return events
 
     # -- views ----------------------------------------------------------------------------------

@@ -9,8 +9,8 @@ from typing import Any
 from tavola.core import Action, Viewer
 from tavola.core.capabilities import HeldResult
 
+from .audiences import referees
 from .forum_render import team_report_lines, with_names
-from .review import referees
 from .state import TronoState, catalogue_of
 from .views import view_for
 

@@ -11,8 +11,11 @@ from typing import Any
 
 from tavola.core import Event
 
+from .actions import only
+from .audiences import referees
+from .audit_log import audit
 from .messages import refuse
-from .referee import _only, _referees, audit, player_action
+from .referee import player_action
 from .state import TronoState
 
 MAX_NAME = 60
@@ -29,7 +32,7 @@ def next_account(state: TronoState) -> str:
 
 
 def add_player(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> list[Event]:
-    _only("add_player", args, "display_name", "avoid_houses", "reason")
+    only("add_player", args, "display_name", "avoid_houses", "reason")
     if state.config.mode != "live":
         raise refuse("E_NOT_LIVE")
     name = args.get("display_name")
@@ -58,7 +61,7 @@ def add_player(state: TronoState, uid: str, args: Mapping[str, Any], at: int) ->
     added = Event(
         "player_added",
         {"user": account, "display_name": name, "team": team},
-        _referees(state),
+        referees(state),
     )
     return [added, *events]
 

@@ -7,6 +7,9 @@ from typing import Any
 
 from tavola.core import Event
 
+from .actions import only
+from .audiences import referees, team_audience
+from .audit_log import audit
 from .battle import eliminate
 from .clock import BadInstant, format_instant, parse_instant
 from .draw_evenings import chosen_evening
@@ -16,10 +19,10 @@ from .ending import finish
 from .houses import HOUSES
 from .lotto import DrawProblem, check_numbers
 from .messages import Phrase, phase_word, reason, refuse
-from .referee import _only, _referees, _team_audience, audit, publish
+from .publication import supersede
 from .resolution import resolve_turn
-from .review import hold, supersede
-from .state import CharacterInstance, Team, TronoState, catalogue_of
+from .state import CharacterInstance, Draw, Team, TronoState, catalogue_of
+from .turns import held_or_published
 
 NOT_OVERRIDABLE = frozenset(
     {"accept_late_post", "reopen_post", "edit_post", "revoke_post", "reveal_preferences"}
@@ -63,7 +66,7 @@ def _value(args: Mapping[str, Any]) -> Mapping[str, Any]:
 def override(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> list[Event]:
     """A12, R66: an override of a known kind with its reason, applied at once and audited;
     R67's kinds are refused E_NOT_OVERRIDABLE."""
-    _only("override", args, "kind", "subject", "value", "reason", "seen")
+    only("override", args, "kind", "subject", "value", "reason", "seen")
     seen = seen_of(args)
     kind = args.get("kind")
     if kind in NOT_OVERRIDABLE:
@@ -82,7 +85,7 @@ def override(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> l
     handler = HANDLERS[str(kind)]
     before, after, team = handler(state, subject, value, at)
     entry = audit(state, uid, at, str(kind), str(subject), before, after, why, thing)
-    events = [Event("referee_override", entry.model_dump(), _referees(state))]
+    events = [Event("referee_override", entry.model_dump(), referees(state))]
     if team is not None:
         notice = {
             "seq": entry.seq,
@@ -95,7 +98,7 @@ def override(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> l
             notice["param"] = value.get("param")
         team.notices.append(notice)
         events.append(
-            Event("override_notice", {"team": team.key, **notice}, _team_audience(state, team))
+            Event("override_notice", {"team": team.key, **notice}, team_audience(state, team))
         )
     if kind == "correct_draw":
         events += _redo(state, value, at)
@@ -277,7 +280,7 @@ def _correct(state: TronoState, subject: Any, value: Mapping[str, Any], at: int)
 def _redo(state: TronoState, value: Mapping[str, Any], at: int) -> list[Event]:
     """R68: turn k again from its pre-resolution state with the corrected numbers. Results
     already sent are sent again flagged `corrected`; under review nothing was sent, so the
-    correction only changes what will be (R45, review.py)."""
+    correction only changes what will be (R45, publication.py)."""
     numbers = state.audit[-1].after
     assert state.pre_resolution is not None
     sent = state.phase != "review"
@@ -290,8 +293,6 @@ def _redo(state: TronoState, value: Mapping[str, Any], at: int) -> list[Event]:
     day = state.draw_date or format_instant(at)[:10]
     state.pre_resolution = None
     before = state.model_dump(mode="json")
-    from .state import Draw
-
     state.draws.append(
         Draw(
             purpose="turn",
@@ -318,11 +319,9 @@ def _redo(state: TronoState, value: Mapping[str, Any], at: int) -> list[Event]:
         if sent and team.reports and team.reports[-1]["turn"] == state.turn:
             team.reports[-1]["corrected"] = True
     state.pre_resolution = before
-    if not state.config.review_before_publish:
-        return events + publish(state, at)
-    state.phase = "review"
-    state.last_published = shown
-    return hold(state, events)
+    if state.config.review_before_publish:
+        state.last_published = shown
+    return held_or_published(state, events, at)
 
 
 def _end(state: TronoState, subject: Any, value: Mapping[str, Any], at: int) -> Result:

@@ -10,8 +10,9 @@ from typing import Any
 
 from tavola.core import Event, IllegalAction
 
+from .actions import only
 from .messages import refuse, text
-from .referee import _only, player_action
+from .referee import player_action
 from .state import TronoState
 
 MAX_NAME = 60
@@ -19,7 +20,7 @@ MAX_NAME = 60
 
 
 def record_registration(state: TronoState, args: Mapping[str, Any], at: int) -> list[Event]:
-    _only("record_registration", args, "user", "display_name", "preferred_partner", "avoid")
+    only("record_registration", args, "user", "display_name", "preferred_partner", "avoid")
     user = args.get("user")
     seats = state.config.players
     if not isinstance(user, str) or not user or (seats and user not in seats):
@@ -43,7 +44,7 @@ def record_registration(state: TronoState, args: Mapping[str, Any], at: int) -> 
 def record_withdrawal(state: TronoState, args: Mapping[str, Any], at: int) -> list[Event]:
     """A withdrawal written in the forum's registration topic, copied by a referee: that
     user's own R5 withdrawal (the console's "Ritira", `tavola trono withdraw --copied`)."""
-    _only("record_withdrawal", args, "user")
+    only("record_withdrawal", args, "user")
     user = args.get("user")
     if not isinstance(user, str) or not user:
         raise refuse("E_MALFORMED", action="record_withdrawal", args="user")
@@ -53,7 +54,7 @@ def record_withdrawal(state: TronoState, args: Mapping[str, Any], at: int) -> li
 def record_ranking(state: TronoState, args: Mapping[str, Any], at: int) -> list[Event]:
     """A team's house ranking posted on the forum, copied by a referee: its own R16 ranking,
     sent for the team (R16 records the team's ranking, not which member wrote it)."""
-    _only("record_ranking", args, "team_no", "houses")
+    only("record_ranking", args, "team_no", "houses")
     number = args.get("team_no")
     teams = state.teams
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(teams):

@@ -11,7 +11,9 @@ from tavola.core import Event
 
 from .battle import battle, elimination
 from .economy import enlist, no_attack_penalty, rally_and_exchanges, seat_banners, tax_and_steals
-from .publication import check_end, publication, spies
+from .ending import check_end
+from .publication import team_reports
+from .spies import spies
 from .state import TronoState
 from .succession import succession
 from .turn_record import TurnRecord, open_record
@@ -30,13 +32,13 @@ TURN_PHASES: tuple[Callable[[TurnRecord], None], ...] = (
     succession,  # P10
     spies,  # P11
     check_end,  # P12
-    publication,  # P13
+    team_reports,  # P13
 )
 
 
 def resolve_turn(state: TronoState, numbers: dict[str, list[int]]) -> list[Event]:
     """R28: resolves turn `state.turn` with the draw `numbers`; mutates the state and
-    returns the turn's events (the public bulletin comes after, `referee.publish`)."""
+    returns the turn's events (the public bulletin comes after, `publication.publish`)."""
     turn = open_record(state, numbers)
     for phase in TURN_PHASES:
         phase(turn)

@@ -19,10 +19,12 @@ from typing import Any
 
 from tavola.core import Event
 
+from .actions import only
+from .audiences import referees
+from .audit_log import audit
 from .characters import _Bad, parse_character, starter_items
 from .edits import check_seen, seen_of
 from .messages import Phrase, refuse
-from .referee import _only, _referees, audit
 from .state import TronoState
 
 FIELDS = (
@@ -61,7 +63,7 @@ def _plain(value: Any) -> Any:
 
 
 def edit_character(state: TronoState, uid: str, args: Mapping[str, Any], at: int) -> list[Event]:
-    _only("edit_character", args, "op", "character", "reason", "seen", *FIELDS)
+    only("edit_character", args, "op", "character", "reason", "seen", *FIELDS)
     args = _plain(args)
     seen = seen_of(args)
     op = args.get("op")
@@ -99,7 +101,7 @@ def edit_character(state: TronoState, uid: str, args: Mapping[str, Any], at: int
     kind = f"{op}_character"
     after = None if op == "remove" else _shown(item)
     audit(state, uid, at, kind, cid, _shown(before) if before else None, after, why.strip())
-    return [Event("character_defined", {"op": op, "character": cid}, _referees(state))]
+    return [Event("character_defined", {"op": op, "character": cid}, referees(state))]
 
 
 def _normal(item: Mapping[str, Any]) -> dict[str, Any]:

@@ -9,8 +9,8 @@ from tavola.core import ConfigError
 
 from .clock import BadInstant, parse_instant
 from .houses import HOUSES
-from .referee import open_turn, snapshot_opening
 from .state import CharacterInstance, Player, Team, TronoState, catalogue_of
+from .turns import open_turn, snapshot_opening
 
 TEAM_KEYS = frozenset(
     {

@@ -155,7 +155,7 @@ class TronoState(_Model):
     bulletins: list[dict[str, Any]] = []
     resolutions: list[dict[str, Any]] = []
     pre_resolution: dict[str, Any] | None = None
-    # R45 (review.py): the events a review holds for publication, and the state as last
+    # R45 (publication.py): the events a review holds for publication, and the state as last
     # published when a correction reopens a published turn for review.
     held_events: list[dict[str, Any]] = []
     last_published: dict[str, Any] | None = None

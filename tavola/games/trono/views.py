@@ -10,11 +10,11 @@ from tavola.core import Viewer
 
 from .characters import Character
 from .clock import format_instant
+from .draws import expected_draw_date
 from .houses import HOUSES, display_name
 from .lotto_calendar import game_calendar
-from .referee import expected_draw_date
+from .publication import published
 from .reminders import missing_posts_view, reminder_hours
-from .review import published
 from .state import Post, Team, TronoState, catalogue_of
 
 
@@ -37,35 +37,10 @@ def revealed_at_end(state: TronoState) -> bool:
 
 
 def public_view(state: TronoState) -> dict[str, Any]:
+    """What everyone may see (§8); once a game that reveals all at the end is over, each
+    team's parameters, the ranking and the posts too."""
     cfg = state.config
     reveal = revealed_at_end(state)
-    teams: dict[str, Any] = {}
-    for team in state.teams:
-        entry: dict[str, Any] = {
-            "team_no": team.team_no,
-            "house": team.house_id,
-            "display_name": (
-                display_name(team.house_id, cfg.house_display_set) if team.house_id else None
-            ),
-            "members": list(team.members),
-            "status": team.status,
-            "eliminated_turn": team.eliminated_turn,
-            "house_ranking": team.house_ranking,
-            "ranking_at": _when(team.ranking_at),
-        }
-        if reveal:
-            entry.update(_private_team(state, team))
-        teams[team.key] = entry
-    result = None
-    if state.result is not None:
-        result = {
-            "reason": state.result["reason"],
-            "king": state.result["king"],
-            "hand": state.result["hand"],
-            "winners": state.result["winners"],
-        }
-        if reveal:
-            result["ranking"] = state.result["ranking"]
     return {
         "game": "trono",
         "phase": state.phase,
@@ -76,31 +51,9 @@ def public_view(state: TronoState) -> dict[str, Any]:
         "draw_date": state.draw_date,
         "close_at": _when(state.close_at),
         "ranking_deadline": _when(state.ranking_deadline),
-        "registered": [
-            {
-                "user_id": p.user_id,
-                "display_name": p.display_name,
-                "status": p.status,
-                "team": (state.team_by_no(p.team_no).key if p.team_no else None),
-            }
-            for p in state.players.values()
-            if p.status != "withdrawn"
-        ],
-        "formation": {
-            "commitment": state.formation_commitment,
-            "attempts": state.formation_attempts,
-            # R6's P: the players frozen at the close (late joiners came after it)
-            "players": (
-                sum(
-                    1
-                    for p in state.players.values()
-                    if not p.joined_late and p.status != "withdrawn"
-                )
-                if state.formation_commitment
-                else None
-            ),
-        },
-        "teams": teams,
+        "registered": _public_players(state),
+        "formation": _public_formation(state),
+        "teams": {team.key: _public_team(state, team, reveal) for team in state.teams},
         "seats": {"throne": state.throne, "tower": state.tower, "tower_exists": state.tower_exists},
         "two_winners": state.two_winners,
         "soldier_max": state.soldier_max,
@@ -117,9 +70,67 @@ def public_view(state: TronoState) -> dict[str, Any]:
         ],
         "bulletins": list(state.bulletins),
         "audit": [_public_audit(a) for a in state.audit if a.kind in PUBLIC_OVERRIDES],
-        "result": result,
+        "result": _public_result(state, reveal),
         "posts": ([post_json(state, p) for p in state.post_history] if reveal else []),
     }
+
+
+def _public_team(state: TronoState, team: Team, reveal: bool) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "team_no": team.team_no,
+        "house": team.house_id,
+        "display_name": (
+            display_name(team.house_id, state.config.house_display_set) if team.house_id else None
+        ),
+        "members": list(team.members),
+        "status": team.status,
+        "eliminated_turn": team.eliminated_turn,
+        "house_ranking": team.house_ranking,
+        "ranking_at": _when(team.ranking_at),
+    }
+    if reveal:
+        entry.update(_private_team(state, team))
+    return entry
+
+
+def _public_players(state: TronoState) -> list[dict[str, Any]]:
+    return [
+        {
+            "user_id": p.user_id,
+            "display_name": p.display_name,
+            "status": p.status,
+            "team": (state.team_by_no(p.team_no).key if p.team_no else None),
+        }
+        for p in state.players.values()
+        if p.status != "withdrawn"
+    ]
+
+
+def _public_formation(state: TronoState) -> dict[str, Any]:
+    return {
+        "commitment": state.formation_commitment,
+        "attempts": state.formation_attempts,
+        # R6's P: the players frozen at the close (late joiners came after it)
+        "players": (
+            sum(1 for p in state.players.values() if not p.joined_late and p.status != "withdrawn")
+            if state.formation_commitment
+            else None
+        ),
+    }
+
+
+def _public_result(state: TronoState, reveal: bool) -> dict[str, Any] | None:
+    if state.result is None:
+        return None
+    result = {
+        "reason": state.result["reason"],
+        "king": state.result["king"],
+        "hand": state.result["hand"],
+        "winners": state.result["winners"],
+    }
+    if reveal:
+        result["ranking"] = state.result["ranking"]
+    return result
 
 
 PUBLIC_OVERRIDES = frozenset(

@@ -8,13 +8,13 @@ import pytest
 
 from tavola.core import Action, Table, Viewer
 from tavola.games.trono.clock import parse_instant
+from tavola.games.trono.draws import expected_draw_date
 from tavola.games.trono.lotto_calendar import (
     CalendarProblem,
     game_calendar,
     lotto_calendar,
     read_calendar,
 )
-from tavola.games.trono.referee import expected_draw_date
 
 from .tables import d_text, g4, post, ref, refused
 

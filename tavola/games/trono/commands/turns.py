@@ -4,6 +4,7 @@ table's clock."""
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -82,69 +83,94 @@ def post(
     can never change. A post with parts sealing would void is refused with every one of
     them named, unless `--as-written` records it as the team wrote it."""
     pasted = _forum_text(forum) if forum is not None else None
-
-    def build(table: Table) -> tuple[str, Action]:
-        state: TronoState = table.state
-        found = find_team(state, team)
-        author = member_seat(state, found, as_user).partition(":")[2]
-        args: dict[str, Any] = {"team": found.key, "turn": state.turn, "author": author}
-        if pasted is not None:
-            args["post_text"] = pasted  # read by the engine, as the console's paste box
-        elif actions is None:
-            raise cli_error("E_POST_NOTHING")
-        else:
-            args |= _typed(state, found.key, actions, deploy, deployments)
-        if abandon is not None:
-            args["abandon_threshold"] = abandon
-        action = Action("record_post", **with_at(args, at))
-        seat = referee_seat(state, None)
-        problems = TronoGame().check(state, seat, action)  # the console's check too
-        refusals = [p for p in problems if not isinstance(p, PostProblem)]
-        if refusals:  # the whole post cannot be recorded: late, a second one…
-            raise refusals[0]
-        named = [p for p in problems if isinstance(p, PostProblem)]
-        if check:
-            raise _Checked(named)
-        if named and not as_written:
-            raise problems_refusal(named)
-        return seat, action
-
-    def sealed(table: Table, events: list[Event]) -> list[str]:
-        lines = []
-        for event in events:
-            if event.type != "post_accepted":
-                continue
-            data = event.data["post"]
-            view = readable(table, Viewer.public())
-            shown = [action_text(lang, view, a) for a in data["actions"]]
-            lines.append(
-                say(
-                    lang,
-                    "post_sealed",
-                    house=house_name(view, event.data["team"]),
-                    turn=data["turn"],
-                    at=local_time(format_instant(data["at"]), lang=lang),
-                    author=person_name(view, str(data["author"])),
-                    actions=", ".join(shown),
-                )
-            )
-            if data["deploy"]:
-                listed = ", ".join(deploy_text(lang, view, d) for d in data["deploy"])
-                lines.append(say(lang, "deploy", list=listed))
-            if data.get("abandon_threshold") is not None:
-                soldiers = text(lang, "count.soldiers", n=data["abandon_threshold"])
-                lines.append(say(lang, "abandon", soldiers=soldiers))
-            lines += void_lines(view, data.get("void", []), lang, slots=True)
-        return lines
-
+    post = _Post(team, as_user, pasted, actions, deploy, deployments, abandon, at)
     try:
-        run(file, lang, build, after=sealed)
+        run(
+            file,
+            lang,
+            lambda table: _post_action(table.state, post, check=check, as_written=as_written),
+            after=lambda table, events: _sealed_lines(table, events, lang),
+        )
     except _Checked as checked:
         for problem in checked.problems:
             typer.echo(problem.localized(lang))
         if not checked.problems:
             typer.echo(say(lang, "post_ok"))
         raise typer.Exit(1 if checked.problems else 0) from None
+
+
+@dataclass(frozen=True, slots=True)
+class _Post:
+    """What `post` was given to record."""
+
+    team: str
+    as_user: str | None
+    pasted: str | None
+    actions: str | None
+    deploy: list[str] | None
+    deployments: str | None
+    abandon: int | None
+    at: str | None
+
+
+def _post_action(
+    state: TronoState, post: _Post, *, check: bool, as_written: bool
+) -> tuple[str, Action]:
+    """The `record_post` a referee's seat sends for the team, once the console's check
+    finds nothing that refuses it (or, with `--check`, what it found)."""
+    found = find_team(state, post.team)
+    author = member_seat(state, found, post.as_user).partition(":")[2]
+    args: dict[str, Any] = {"team": found.key, "turn": state.turn, "author": author}
+    if post.pasted is not None:
+        args["post_text"] = post.pasted  # read by the engine, as the console's paste box
+    elif post.actions is None:
+        raise cli_error("E_POST_NOTHING")
+    else:
+        args |= _typed(state, found.key, post.actions, post.deploy, post.deployments)
+    if post.abandon is not None:
+        args["abandon_threshold"] = post.abandon
+    action = Action("record_post", **with_at(args, post.at))
+    seat = referee_seat(state, None)
+    problems = TronoGame().check(state, seat, action)  # the console's check too
+    refusals = [p for p in problems if not isinstance(p, PostProblem)]
+    if refusals:  # the whole post cannot be recorded: late, a second one…
+        raise refusals[0]
+    named = [p for p in problems if isinstance(p, PostProblem)]
+    if check:
+        raise _Checked(named)
+    if named and not as_written:
+        raise problems_refusal(named)
+    return seat, action
+
+
+def _sealed_lines(table: Table, events: list[Event], lang: str) -> list[str]:
+    """What the sealed post holds, in `lang`, as the referee reads it back."""
+    lines = []
+    for event in events:
+        if event.type != "post_accepted":
+            continue
+        data = event.data["post"]
+        view = readable(table, Viewer.public())
+        shown = [action_text(lang, view, a) for a in data["actions"]]
+        lines.append(
+            say(
+                lang,
+                "post_sealed",
+                house=house_name(view, event.data["team"]),
+                turn=data["turn"],
+                at=local_time(format_instant(data["at"]), lang=lang),
+                author=person_name(view, str(data["author"])),
+                actions=", ".join(shown),
+            )
+        )
+        if data["deploy"]:
+            listed = ", ".join(deploy_text(lang, view, d) for d in data["deploy"])
+            lines.append(say(lang, "deploy", list=listed))
+        if data.get("abandon_threshold") is not None:
+            soldiers = text(lang, "count.soldiers", n=data["abandon_threshold"])
+            lines.append(say(lang, "abandon", soldiers=soldiers))
+        lines += void_lines(view, data.get("void", []), lang, slots=True)
+    return lines
 
 
 def _typed(
