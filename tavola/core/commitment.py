@@ -1,6 +1,6 @@
 """Commitments: a secret fixed before it matters, published as its SHA-256, revealed after,
 so that anyone can check it was never changed. One mechanism for every secret a table holds:
-a game's seed (with a random salt) and Gioco del Trono's formation secret.
+a game's seed (with a random salt) and any secret a game's rules fix ahead (a formation).
 
 A commitment is the lowercase hex SHA-256 of the secret's UTF-8 bytes. A seed's secret is
 the text `tavola-seed-v1:<seed in decimal>:<salt>`, the salt 64 lowercase hex characters

@@ -22,7 +22,7 @@ class TavolaError(Exception):
         self.message = message
         self.message_it = message_it or message
         self.messages = dict(messages or {})
-        """The sentence in a game's further languages (Japanese for Legend.a.League)."""
+        """The sentence in a game's further languages (those its `GameInfo.languages` add)."""
 
     def localized(self, lang: str) -> str:
         """The message in `lang` ("it", "en", or one of `messages`); English otherwise."""

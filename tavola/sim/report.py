@@ -113,7 +113,7 @@ def build_sections(
     if not facts.solo:
         sections += shapes
     impact = impact_sections(balance, names, folder, words)
-    sections += [s for s in impact if s.rows]  # nothing played (Trono, Seasons): no table
+    sections += [s for s in impact if s.rows]  # a game whose players play no cards: no table
     return sections
 
 
@@ -258,7 +258,7 @@ def impact_sections(
     words: ReportWords,
 ) -> list[Section]:
     """One impact table per kind of thing played: the kinds the game names
-    (`ReportWords.impact_kinds`: legends, say) first, then the cards."""
+    (`ReportWords.impact_kinds`: characters, say) first, then the cards."""
 
     def label(card_id: str) -> str:
         return card_label(names, card_id)

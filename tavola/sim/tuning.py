@@ -9,7 +9,7 @@ The words, as the report defines them (`band` in rate units, 0.02 = 2 percentage
   Wilson interval (`balance.CardImpact`);
 - a card's *centre*: the impact the designer expects of it, which the band is about. By
   default (`centre="tier"`) the mean impact of the other cards of its tier in the baseline
-  run (Legends: its rarity; a Mythic is meant to win more than a Common), or the tier's
+  run (the game's tiers, e.g. rarities: a rarer card is meant to win more), or the tier's
   centre the designer gives (`tier_centres`); with `centre="baseline"`, 0 for every card.
   What follows says "impact" for the impact less the centre;
 - *decided*: the interval lies wholly outside ±band, or is no wider than ±band;

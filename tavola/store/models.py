@@ -21,7 +21,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 SEAT_ID = 80
-"""A seat id's length: `referee:` or `player:` and a Trono user id of up to 64 (migration 0012)."""
+"""A seat id's length: whatever the game makes it, e.g. a role and a user id (migration 0012)."""
 
 
 class Base(DeclarativeBase):

@@ -78,7 +78,7 @@ class CardTuning(Protocol):
 
     def card_tiers(self, config: Mapping[str, Any]) -> dict[str, str]:
         """The cards of the table by tier: card id → the class of cards the designer means
-        to be equally strong (Legends: the rarity). The assistant holds each card to its
+        to be equally strong (e.g. a rarity). The assistant holds each card to its
         tier's other cards, so a tier meant to be stronger may be; {}: every card to the
         baseline."""
         ...

@@ -1,4 +1,4 @@
-"""Tournaments of any game (R142–R156 of the Legends spec, written game-agnostic): entrants,
+"""Tournaments of any game (written game-agnostic): entrants,
 seeding, single-elimination brackets with best-of-n matches, round robin, Swiss, multi-seat
 championship tables, points, standings and their tie-breaks. Pure: no I/O, no game named;
 a game takes part through its `TournamentRules` capability."""

@@ -1,6 +1,6 @@
-"""Seat ids as long as a game makes them: a Gioco del Trono table's seats are
-`referee:<id>` and `player:<id>` with ids of up to 64 characters (two referees already make
-`referee:arbitro01`, 17), which PostgreSQL refused in VARCHAR(16). Every seat column is
+"""Seat ids as long as a game makes them: a game may name its seats by role and user id
+(`referee:<id>`, `player:<id>`, ids of up to 64 characters; `referee:arbitro01` is already
+17), which PostgreSQL refused in VARCHAR(16). Every seat column is
 widened to 80; rows stored before are kept. SQLite never checked the length: there only the
 declared type changes, as its tables say it (both are TEXT to SQLite: no row is touched).
 
