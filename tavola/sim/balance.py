@@ -121,93 +121,111 @@ def analyse(rows: Sequence[Mapping[str, str]], groups: Sequence[str] = ()) -> Ba
     win rates by (`ReportWords.groups`)."""
     if not rows:
         raise ValueError("no games to analyse")
-    seat_order: dict[str, None] = {}
-    seat_n: Counter[str] = Counter()
-    seat_w: Counter[str] = Counter()
-    bot_n: Counter[str] = Counter()
-    bot_w: Counter[str] = Counter()
-    first_n = first_w = draws = 0
-    exposed = False
-    first_by_seat: Counter[str] = Counter()
-    reasons: Counter[str] = Counter()
-    lengths: dict[str, list[int]] = {name: [] for name in LENGTHS}
-    finals: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
-    card_n: Counter[str] = Counter()
-    card_w: Counter[str] = Counter()
-    card_games: Counter[str] = Counter()
-    group_n: dict[str, Counter[str]] = {g: Counter() for g in groups}
-    group_w: dict[str, Counter[str]] = {g: Counter() for g in groups}
+    tally = _Tally(groups)
     for row in rows:
+        tally.game(row)
+    return tally.balance(len(rows))
+
+
+class _Tally:
+    """The counts `analyse` adds up, game by game, seat by seat."""
+
+    def __init__(self, groups: Sequence[str]) -> None:
+        self.groups = groups
+        self.seat_order: dict[str, None] = {}
+        self.seat_n: Counter[str] = Counter()
+        self.seat_w: Counter[str] = Counter()
+        self.bot_n: Counter[str] = Counter()
+        self.bot_w: Counter[str] = Counter()
+        self.first_n = self.first_w = self.draws = 0
+        self.exposed = False
+        self.first_by_seat: Counter[str] = Counter()
+        self.reasons: Counter[str] = Counter()
+        self.lengths: dict[str, list[int]] = {name: [] for name in LENGTHS}
+        self.finals: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+        self.card_n: Counter[str] = Counter()
+        self.card_w: Counter[str] = Counter()
+        self.card_games: Counter[str] = Counter()
+        self.group_n: dict[str, Counter[str]] = {g: Counter() for g in groups}
+        self.group_w: dict[str, Counter[str]] = {g: Counter() for g in groups}
+
+    def game(self, row: Mapping[str, str]) -> None:
+        """One game's row: its end, who moved first, then each seat."""
         seats = row["seats"].split()
         wins = seat_wins(row)
-        draws += row["draw"] == "1"
-        reasons[row["reason"]] += 1
+        self.draws += row["draw"] == "1"
+        self.reasons[row["reason"]] += 1
         for name in LENGTHS:
-            lengths[name].append(int(row[name]))
+            self.lengths[name].append(int(row[name]))
         first = row.get("first", "")
         if first:
-            first_n += 1
-            first_w += first in wins
-            first_by_seat[first] += 1
+            self.first_n += 1
+            self.first_w += first in wins
+            self.first_by_seat[first] += 1
         in_game: set[str] = set()
         for seat in seats:
-            seat_order.setdefault(seat, None)
-            won = seat in wins
-            seat_n[seat] += 1
-            seat_w[seat] += won
-            bot = row[f"bot_{seat}"]
-            bot_n[bot] += 1
-            bot_w[bot] += won
-            for group in groups:
-                label = row.get(f"{group}_{seat}", "")
-                if label:
-                    group_n[group][label] += 1
-                    group_w[group][label] += won
-            dealt = row.get(f"dealt_{seat}")
-            cell = dealt if dealt is not None else row.get(f"cards_{seat}", "")
-            for card in parse_cards(cell):
-                card_n[card] += 1
-                card_w[card] += won
-                in_game.add(card)
-            for column, value in row.items():
-                prefix, _, who = column.rpartition("_")
-                if (
-                    who == seat
-                    and prefix
-                    and prefix not in SEAT_PREFIXES
-                    and prefix not in groups
-                    and value.removeprefix("-").isdigit()
-                ):
-                    finals[prefix][seat].append(int(value))
-        card_games.update(in_game)
-        exposed = exposed or any(f"dealt_{seat}" in row for seat in seats)
-    baseline = Rate(sum(seat_w.values()), sum(seat_n.values()))
-    seat_ids = list(seat_order)
-    cards = [
-        CardImpact(card, card_games[card], Rate(card_w[card], card_n[card]), baseline.p)
-        for card in card_n
-    ]
-    cards.sort(key=card_order)
-    return Balance(
-        games=len(rows),
-        seats=seat_ids,
-        baseline=baseline,
-        draws=draws,
-        reasons=dict(reasons.most_common()),
-        by_seat={s: Rate(seat_w[s], seat_n[s]) for s in seat_ids},
-        by_bot={b: Rate(bot_w[b], bot_n[b]) for b in sorted(bot_n)},
-        first=Rate(first_w, first_n),
-        first_by_seat=dict(first_by_seat.most_common()),
-        lengths=lengths,
-        finals={
-            figure: {s: statistics.fmean(v) for s, v in per_seat.items()}
-            for figure, per_seat in finals.items()
-        },
-        final_values={figure: dict(per_seat) for figure, per_seat in finals.items()},
-        cards=cards,
-        exposed=exposed,
-        groups={
-            g: {label: Rate(group_w[g][label], n) for label, n in sorted(group_n[g].items())}
-            for g in groups
-        },
-    )
+            self.seat(row, seat, seat in wins, in_game)
+        self.card_games.update(in_game)
+        self.exposed = self.exposed or any(f"dealt_{seat}" in row for seat in seats)
+
+    def seat(self, row: Mapping[str, str], seat: str, won: bool, in_game: set[str]) -> None:
+        """A seat of a game: its bot, its group labels, its cards, its final figures."""
+        self.seat_order.setdefault(seat, None)
+        self.seat_n[seat] += 1
+        self.seat_w[seat] += won
+        bot = row[f"bot_{seat}"]
+        self.bot_n[bot] += 1
+        self.bot_w[bot] += won
+        for group in self.groups:
+            label = row.get(f"{group}_{seat}", "")
+            if label:
+                self.group_n[group][label] += 1
+                self.group_w[group][label] += won
+        dealt = row.get(f"dealt_{seat}")
+        cell = dealt if dealt is not None else row.get(f"cards_{seat}", "")
+        for card in parse_cards(cell):
+            self.card_n[card] += 1
+            self.card_w[card] += won
+            in_game.add(card)
+        for column, value in row.items():
+            prefix, _, who = column.rpartition("_")
+            if (
+                who == seat
+                and prefix
+                and prefix not in SEAT_PREFIXES
+                and prefix not in self.groups
+                and value.removeprefix("-").isdigit()
+            ):
+                self.finals[prefix][seat].append(int(value))
+
+    def balance(self, games: int) -> Balance:
+        baseline = Rate(sum(self.seat_w.values()), sum(self.seat_n.values()))
+        seat_ids = list(self.seat_order)
+        cards = [
+            CardImpact(card, self.card_games[card], Rate(self.card_w[card], n), baseline.p)
+            for card, n in self.card_n.items()
+        ]
+        cards.sort(key=card_order)
+        return Balance(
+            games=games,
+            seats=seat_ids,
+            baseline=baseline,
+            draws=self.draws,
+            reasons=dict(self.reasons.most_common()),
+            by_seat={s: Rate(self.seat_w[s], self.seat_n[s]) for s in seat_ids},
+            by_bot={b: Rate(self.bot_w[b], self.bot_n[b]) for b in sorted(self.bot_n)},
+            first=Rate(self.first_w, self.first_n),
+            first_by_seat=dict(self.first_by_seat.most_common()),
+            lengths=self.lengths,
+            finals={
+                figure: {s: statistics.fmean(v) for s, v in per_seat.items()}
+                for figure, per_seat in self.finals.items()
+            },
+            final_values={figure: dict(per_seat) for figure, per_seat in self.finals.items()},
+            cards=cards,
+            exposed=self.exposed,
+            groups={
+                g: {label: Rate(self.group_w[g][label], n) for label, n in sorted(counts.items())}
+                for g, counts in self.group_n.items()
+            },
+        )

@@ -191,13 +191,23 @@ def _settle(state: LegendsState, events: list[Event]) -> None:
         "winner": top[0] if len(top) == 1 else None,
         "tied": top if len(top) > 1 else [],
     }
+    _award(state, events, top, values, reference)
+    _after_clash(state, events, list(clash.participants), top)
+
+
+def _award(
+    state: LegendsState, events: list[Event], top: list[str], values: dict[str, int], reference: str
+) -> None:
+    """R124, R125: the one highest value takes the pot; a tie leaves it for a war."""
+    game = strappa(state)
+    number = game.clash_no
     if len(top) == 1:
         cards = _take_pot(state, top[0])
         events.append(
             Event(
                 "clash_won",
                 {
-                    "clash": clash.number,
+                    "clash": number,
                     "winner": top[0],
                     "values": values,
                     "reference": reference,
@@ -211,7 +221,7 @@ def _settle(state: LegendsState, events: list[Event]) -> None:
             Event(
                 "clash_tied",
                 {
-                    "clash": clash.number,
+                    "clash": number,
                     "seats": top,
                     "values": values,
                     "reference": reference,
@@ -220,6 +230,15 @@ def _settle(state: LegendsState, events: list[Event]) -> None:
             )
         )
         game.war_seats = top
+
+
+def _after_clash(
+    state: LegendsState, events: list[Event], participants: list[str], top: list[str]
+) -> None:
+    """The outs (R126), the last pile (R127), everyone out after a tie (R128), a tied_only
+    war with no tied cards (R129) and the cap (R130); else the next clash."""
+    game = strappa(state)
+    options = state.config.simplified
     mark_outs(state, events)
     remaining = seats_with_cards(state)
     if len(remaining) == 1:
@@ -231,23 +250,23 @@ def _settle(state: LegendsState, events: list[Event]) -> None:
         )
         return
     if not remaining:
-        drawn = list(clash.participants)
+        drawn = list(participants)
         finish(state, events, "mutual_elimination", drawn, _placements_by_outs(state, [drawn]))
         return
-    participants = remaining
+    next_seats = remaining
     if len(top) > 1 and options.war_participants == "tied_only":
         tied_with_cards = [s for s in top if game.piles[s]]
         if tied_with_cards:
-            participants = tied_with_cards
+            next_seats = tied_with_cards
         else:
-            events.append(Event("pot_set_aside", {"clash": clash.number, "cards": len(game.pot)}))
+            events.append(Event("pot_set_aside", {"clash": game.clash_no, "cards": len(game.pot)}))
             state.set_aside.extend(game.pot)
             game.pot = []
             game.war_seats = None
     if game.clash_no >= options.max_clashes:
         _finish_at_cap(state, events)
         return
-    open_clash(state, participants)
+    open_clash(state, next_seats)
 
 
 def _take_pot(state: LegendsState, winner: str) -> int:
