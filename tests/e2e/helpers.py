@@ -388,3 +388,8 @@ def evening_comes(day: str, *pages: Page) -> None:
     SERVER_CLOCK.after_draw(day)
     for page in pages:
         page.clock.set_system_time(SERVER_CLOCK.now())
+
+
+def fits(page: Page) -> bool:
+    """Nothing sticks out sideways: the page never scrolls horizontally."""
+    return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from tavola.core import get_game
 from tavola.games.league.content import starter
 
-from .helpers import DEADLINE, Api, sign_up
+from .helpers import DEADLINE, Api, fits, sign_up
 
 PHONE = {"width": 375, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
@@ -94,11 +94,6 @@ def words(lang: str) -> dict[str, Any]:
 
 ROOT_PROMPTS = {words(lang)["prompt.root"] for lang in ("en", "it", "ja")}
 """The prompt that points at the table ("on the table, what you can pick is highlighted")."""
-
-
-def fits(page: Page) -> bool:
-    """Nothing sticks out sideways: the page never scrolls horizontally."""
-    return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
 
 
 def unsaid(page: Page) -> list[str]:

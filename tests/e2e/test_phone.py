@@ -12,6 +12,7 @@ from .helpers import (
     Api,
     cards_out,
     finish_by_api,
+    fits,
     game_over,
     open_table,
     play_until,
@@ -19,11 +20,6 @@ from .helpers import (
 )
 
 PHONE = {"width": 375, "height": 800}
-
-
-def fits(page: Page) -> bool:
-    """Nothing sticks out sideways: the page never scrolls horizontally."""
-    return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
 
 
 def cards_sticking_out(page: Page) -> list[str]:

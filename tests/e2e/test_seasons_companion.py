@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from tavola.games.seasons.catalogue import base_catalogue
 
-from .helpers import Api
+from .helpers import Api, fits
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -30,10 +30,6 @@ SETTLED = """(before) => {
   const root = document.querySelector('.seasons');
   return Boolean(root) && Number(root.dataset.version) > before && root.dataset.busy === 'false';
 }"""
-
-
-def fits(page: Page) -> bool:
-    return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
 
 
 class Companion:

@@ -13,37 +13,13 @@ from zoneinfo import ZoneInfo
 
 from playwright.sync_api import Page, expect
 
-from .helpers import SERVER_CLOCK, Api, evening_comes
+from .helpers import SERVER_CLOCK, Api, evening_comes, fits
+from .trono_steps import NEWSPAPER, ok
 
 PHONE = {"width": 375, "height": 800}
 DESKTOP = {"width": 1280, "height": 900}
 ROME = ZoneInfo("Europe/Rome")
 PLAYERS = [f"Giocatore {n}" for n in range(1, 13)]
-NEWSPAPER = """Estrazione del Lotto
-BARI      05 17 33 48 90
-CAGLIARI  12 64 71 02 39
-FIRENZE   88 23 56 44 09
-Genova\t31\t76\t15\t60\t27
-MI 47.03.82.19.68
-NAPOLI    70 36 11 85 54
-PALERMO   25 58 90 07 42
-RO        16 35 55 75 76
-TORINO    01 49 63 28 80
-VENEZIA   59 14 37 66 21
-NAZIONALE 11 22 33 44 55"""
-
-
-def fits(page: Page) -> bool:
-    return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
-
-
-def ok(api: Api, game_id: str, token: str, action: dict[str, Any]) -> None:
-    response = api.http.post(
-        f"/api/games/{game_id}/actions",
-        json={"action": action},
-        headers={"Authorization": f"Bearer {token}"},
-    )
-    assert response.status_code == 200, response.text
 
 
 def season(api: Api) -> tuple[str, dict[str, str]]:

@@ -12,9 +12,9 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .helpers import SERVER_CLOCK, Api
+from .helpers import SERVER_CLOCK, Api, fits
 from .test_trono_review import post_and_draw
-from .trono_steps import DESKTOP, D, fits, ok, registered_season
+from .trono_steps import DESKTOP, D, ok, registered_season
 
 FIRST, SECOND = "referee:arbitro01", "referee:arbitro02"
 RAW = re.compile(r"\bp\d\d\b|arbitro\d\d|player:|referee:|\bteam\d\b")

@@ -12,8 +12,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .helpers import Api
-from .trono_steps import DESKTOP, PHONE, fits, live_season
+from .helpers import Api, fits
+from .trono_steps import DESKTOP, PHONE, live_season
 
 # A team's post as written on the forum: the referee's opening quoted, a greeting, the
 # characters before the actions, a fourth action, and a condition a team off the seats

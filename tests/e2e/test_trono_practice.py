@@ -7,18 +7,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from .helpers import DEADLINE, Api
+from .helpers import DEADLINE, Api, fits
 
 BOTS = [{"kind": "reference"}] * 4
 PHONE = {"width": 375, "height": 800}
 GAME_OVER_MS = 3 * DEADLINE * 1000
 """A practice game is some seventy bot moves."""
-
-
-def fits(page: Page) -> bool:
-    return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
 
 
 def test_a_practice_table_from_the_lobby_is_watched_to_its_end(

@@ -12,8 +12,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .helpers import SERVER_CLOCK, Api
-from .trono_steps import DESKTOP, PHONE, D, fits, live_season, ok
+from .helpers import SERVER_CLOCK, Api, fits
+from .trono_steps import DESKTOP, PHONE, D, live_season, ok
 
 REFEREE = "referee:arbitro01"
 WORDS = {

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from .helpers import SERVER_CLOCK, Api, evening_comes
-from .test_trono_console import DESKTOP, NEWSPAPER, PHONE, PLAYERS, ROME, fits, rome
+from .helpers import SERVER_CLOCK, Api, evening_comes, fits
+from .test_trono_console import DESKTOP, NEWSPAPER, PHONE, PLAYERS, ROME, rome
 
 REFEREES = ["referee:arbitro01", "referee:arbitro02"]
 PUBLIC = {

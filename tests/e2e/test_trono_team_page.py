@@ -10,8 +10,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from .helpers import Api
-from .trono_steps import DESKTOP, PHONE, fits, live_season
+from .helpers import Api, fits
+from .trono_steps import DESKTOP, PHONE, live_season
 
 WORDS = {
     "it": {"house": "La vostra casata: {}", "rome": "ora di Roma", "left": "Mancano"},

@@ -31,7 +31,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import SERVER_CLOCK, Api, evening_comes
+from .helpers import SERVER_CLOCK, Api, evening_comes, fits
 from .test_trono_console_review import no_raw_ids
 from .test_trono_season import reschedule
 from .trono_steps import (
@@ -39,7 +39,6 @@ from .trono_steps import (
     PHONE,
     day_of,
     day_words,
-    fits,
     next_lotto_evening,
     printed_draw,
     refusal,

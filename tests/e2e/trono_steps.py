@@ -7,10 +7,9 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, expect
 
 from .helpers import SERVER_CLOCK, Api
-from .test_trono_console import NEWSPAPER
 
 PHONE = {"width": 375, "height": 800}
 DESKTOP = {"width": 1280, "height": 900}
@@ -29,10 +28,6 @@ D = {  # the spec's reference draw (§7.2), as the formation draw
 }
 
 
-def fits(page: Page) -> bool:
-    return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
-
-
 def ok(api: Api, game_id: str, token: str, action: dict[str, Any]) -> None:
     response = api.http.post(
         f"/api/games/{game_id}/actions",
@@ -41,6 +36,20 @@ def ok(api: Api, game_id: str, token: str, action: dict[str, Any]) -> None:
     )
     assert response.status_code == 200, response.text
 
+
+NEWSPAPER = """Estrazione del Lotto
+BARI      05 17 33 48 90
+CAGLIARI  12 64 71 02 39
+FIRENZE   88 23 56 44 09
+Genova\t31\t76\t15\t60\t27
+MI 47.03.82.19.68
+NAPOLI    70 36 11 85 54
+PALERMO   25 58 90 07 42
+RO        16 35 55 75 76
+TORINO    01 49 63 28 80
+VENEZIA   59 14 37 66 21
+NAZIONALE 11 22 33 44 55"""
+"""A draw as a newspaper prints it: wheels by name or short, dots, tabs, a Nazionale line."""
 
 WEEKDAYS = ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"]
 MONTHS = [
