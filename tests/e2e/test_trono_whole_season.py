@@ -482,6 +482,9 @@ def define_a_character(season: Season, referee: Page, other: Page) -> None:
     for page in season.referees:
         entry = page.locator('.console-characters .character[data-character="bianca_ventura"]')
         expect(entry).to_contain_text("(neutrale) — costo 1, 2 cariche — Porta 2 casse")
+        created = page.locator(".audit-list li").last  # no reason given: no "motivo:" either
+        expect(created).to_contain_text("Nuovo personaggio (Bianca Ventura)")
+        expect(created).not_to_contain_text("motivo")
     for page in season.teams.values():
         expect(page.locator(".team-page")).to_contain_text("Bianca Ventura")
     for page in [*season.referees, *season.teams.values()]:

@@ -769,7 +769,7 @@ def _audit_lines(view: Mapping[str, Any], lang: str) -> list[str]:
         lines.append(
             t(
                 lang,
-                "referee.audit_line",
+                "referee.audit_line" if entry["reason"] else "referee.audit_line_plain",
                 about=words["about"] or words["kind"],
                 before=words["before"],
                 after=words["after"],

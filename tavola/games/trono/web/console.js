@@ -775,8 +775,9 @@ function auditTrail(view) {
       el("span", "audit-when", `${romeTime(new Date(entry.at).toISOString())} · ${refereeName(entry.referee)} · `),
       el("strong", null, what),
       el("span", "audit-change", `${words.about ? ` (${words.about})` : ""}: ${words.before} → ${words.after}`),
-      el("span", "audit-reason", `, ${t("console.because", { reason: entry.reason })}`),
     );
+    // a late player's or a character's reason is optional: no "motivo:" with nothing after it
+    if (entry.reason) item.append(el("span", "audit-reason", `, ${t("console.because", { reason: entry.reason })}`));
     list.append(item);
   });
   box.append(list);
