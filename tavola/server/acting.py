@@ -29,14 +29,11 @@ from tavola.store.models import SeatRow
 
 from . import added_seats
 from .added_seats import NewSeat
-from .campaigns.ending import record_battle
 from .clocks import sync_clocks
 from .live import Clock, Live, aware, now
 from .loading import Games
-from .ratings.counting import count_ending
-from .ratings.ending import Ending, ending_of
+from .notices import Notices, game_ended
 from .refusal import Refusal
-from .tournaments.ending import record_table
 
 log = logging.getLogger(__name__)
 
@@ -81,9 +78,12 @@ class Moves:
         games: Games,
         writes: GroupCommit,
         accepted: Callable[[Live], None],
+        notices: Notices,
     ) -> None:
-        """`accepted`: called with the game, still held, after each move taken."""
+        """`accepted`: called with the game, still held, after each move taken;
+        `notices`: the features, told of a game's end in the commit of its final move."""
         self.db = db
+        self.notices = notices
         self.games = games
         self.writes = writes
         self.accepted = accepted
@@ -213,9 +213,8 @@ class Moves:
     ) -> tuple[Any, str, repo.Append]:
         """The group-commit write of a move (work, key, first row): the move and its
         snapshot are appended under the database's version check with its group's others,
-        then its clocks are written and, at the end of a game, the ratings counted (if it
-        may be rated), the battle recorded in its campaign (if it is one's) and the result
-        in its tournament (if it is one's). It answers the clocks as stored (True: an
+        then its clocks are written and, at the end of a game, the features told of it
+        (`GameEnded`), in the same commit. It answers the clocks as stored (True: an
         untimed game, whose write is the row alone), or None (nothing written) when the
         game was no longer at the move's version."""
         append = repo.Append(
@@ -227,22 +226,18 @@ class Moves:
             move.state_hash,
             move.snapshot,
         )
-        over = move.status == "over"
+        over = move.outcome is not None
         timed = bool(live.clocks) or (not over and bool(live.game.clocks(move.state)))
-        ending = _ending(live, move) if over else None
+        ended = game_ended(live, move.state, move.outcome) if move.outcome is not None else None
         new_rows = added_seats.rows(live.game_id, added or [])
-        if not timed and not over and not new_rows:
+        if not timed and ended is None and not new_rows:
             return None, live.game_id, append
 
         def work(session: Any) -> Written:
             # the seats the move added, with their invites, in the move's own commit
             session.add_all([SeatRow(**r) for r in new_rows])
-            if ending is not None:  # in the commit that records the end: counted once
-                count_ending(session, ending, now())
-            if over:  # a campaign's battle: recorded in its campaign in the same commit
-                record_battle(session, live.game, live.game_id, move.state)
-                # a tournament's game: its result recorded in the tournament, likewise
-                record_table(session, live.game, live.game_id, move.state)
+            if ended is not None:  # in the commit that records the end: heard once
+                self.notices.ended(session, ended)
             return sync_clocks(session, live, move.state, over) if timed else True
 
         return work, live.game_id, append
@@ -284,15 +279,6 @@ class Moves:
             )
         events = [Event.from_record(e) for e in first.events]
         return ActResult(first.seq, events, duplicate=True)
-
-
-def _ending(live: Live, move: Move) -> Ending | None:
-    """What of a game that `move` finishes may count for ratings (None: nothing can)."""
-    people = [seat for seat, info in live.seats.items() if info.human]
-    teams = live.game.teams(move.state)
-    return ending_of(
-        live.game_id, live.game.name, move.outcome, teams, people, seed_known=live.seed_known
-    )
 
 
 def stamped(live: Live, seat: str, action: Action, at: datetime) -> Action:

@@ -14,26 +14,23 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
+from tavola.features import features
 from tavola.store import Database, repo
 
 from . import accounts, errors, links, ratelimit, reports
 from .bodies import StrictJson
-from .campaigns import routes as campaign_routes
 from .hub import Hub
 from .limits import MAX_BODY, BodyLimit
-from .lineups import routes as lineup_routes
 from .listener import Listener
 from .loading import IDLE_SECONDS
 from .openapi import publish_exact_schemas
 from .ratelimit import DEFAULT_CREATION_LIMIT, CreationLimit
-from .ratings import routes as rating_routes
 from .routes import catalog, exports, pages, play, socket, tables
 from .routes import reports as report_routes
 from .searching import SEARCHING_SEATS
 from .service import GameService
 from .socket_limit import SOCKETS_PER_CLIENT, SocketCounts
 from .thinking import THINK_SECONDS
-from .tournaments import routes as tournament_routes
 
 CHECKPOINT_SECONDS = 1.0
 TROUBLE_PAUSE_SECONDS = 1.0
@@ -111,16 +108,23 @@ def create_app(
         socket,
         pages,
         report_routes,
-        rating_routes,
-        campaign_routes,
-        tournament_routes,
-        lineup_routes,
     ):
         app.include_router(routes.router)
+    for feature in features():
+        for router in feature.routers:
+            app.include_router(router)
     if pages.WEB.is_dir():
-        app.mount("/", StaticFiles(directory=pages.WEB, html=True), name="web")
+        app.mount("/", _site(), name="web")
     publish_exact_schemas(app)
     return app
+
+
+def _site() -> StaticFiles:
+    """The shell's pages and each feature's beside them, at the site's root (the shell's
+    first: a feature adds pages, it never replaces one)."""
+    site = StaticFiles(directory=pages.WEB, html=True)
+    site.all_directories += [f.pages for f in features() if f.pages is not None]
+    return site
 
 
 def _lifespan(

@@ -10,20 +10,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
+from tavola.features import Part
 from tavola.store import Database, repo
 from tavola.store.group import GroupCommit
 
 from .acting import Moves
 from .bots import Bots
-from .campaigns.service import CampaignService
 from .clocks import DEADLINES_LOOKED_AT_EVERY, Timeouts
 from .live import Live
 from .loading import IDLE_SECONDS, Games
+from .notices import Notices, game_ended
 from .searching import SEARCHING_SEATS, Clients
 from .tables import Tables
 from .thinking import THINK_SECONDS, Thinkers
-from .tournaments.service import TournamentService
+
+P = TypeVar("P", bound=Part)
 
 
 class GameService:
@@ -49,16 +52,16 @@ class GameService:
         self.writes = GroupCommit(db.session, batch=repo.append_actions)
         self.games = Games(db, self._schedule, idle_seconds)
         self.live = self.games.live
-        self.moves = Moves(db, self.games, self.writes, self._accepted)
+        self.notices = Notices()
+        self.moves = Moves(db, self.games, self.writes, self._accepted, self.notices)
         self.thinkers = Thinkers(think_seconds)
         self.clients = Clients(self.live, searching_seats)
         self.bots = Bots(
             self.live, self.moves, bot_delay, self.thinkers, self.games.failed, self.clients.of
         )
         self.timeouts = Timeouts(db, self.games, self.writes, self.moves)
-        self.tables = Tables(self.games, self.writes, self._schedule, self.clients)
-        self.campaigns = CampaignService(db, self.tables)
-        self.tournaments = TournamentService(db, self.tables)
+        self.tables = Tables(self.games, self.writes, self._schedule, self.clients, self.notices)
+        self.notices.start(self)
         self._deadlines_at = 0.0
         """When `tick` next looks for clocks run out (monotonic seconds)."""
 
@@ -67,11 +70,19 @@ class GameService:
 
     def _accepted(self, live: Live) -> None:
         self.bots.schedule(live)
-        if live.status == "over":  # a campaign's battle, maybe: its next table is due
-            self.campaigns.battle_over()
-            self.tournaments.game_over()  # or a tournament's: its next games may be due
+        if live.status == "over":  # the features may have tables to open now
+            outcome = live.game.outcome(live.table.state)
+            if outcome is not None:
+                self.notices.landed(game_ended(live, live.table.state, outcome.to_json()))
         if self.on_change is not None:
             self.on_change(live.game_id, live.version)
+
+    def part(self, kind: type[P]) -> P:
+        """The feature part of `kind` at work in this server."""
+        for part in self.notices.parts:
+            if isinstance(part, kind):
+                return part
+        raise LookupError(f"no {kind.__name__} in this server's features")
 
     def tick(self) -> int:
         """Plays due bot moves and due timeouts; returns how many moves were made."""
@@ -80,8 +91,7 @@ class GameService:
             self._deadlines_at = time.monotonic() + DEADLINES_LOOKED_AT_EVERY
             moves += self.timeouts.fire()
         self.games.forget_unused()
-        self.campaigns.open_due()
-        self.tournaments.open_due()
+        self.notices.tick()
         return moves
 
     def close(self) -> None:

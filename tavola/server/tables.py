@@ -15,6 +15,7 @@ from typing import Any
 from tavola.core import Game, Table, TavolaError, UnknownGame, Viewer, get_game
 from tavola.core.capabilities import HUMAN
 from tavola.core.commitment import new_salt
+from tavola.features import GameStarted
 from tavola.store import repo
 from tavola.store.group import GroupCommit
 from tavola.store.models import GameRow, SeatRow
@@ -22,6 +23,7 @@ from tavola.store.models import GameRow, SeatRow
 from .clocks import sync_clocks
 from .live import Clock, Live, SeatInfo, now
 from .loading import Games
+from .notices import Notices
 from .refusal import Refusal
 from .searching import Clients
 from .seating import SeatPlan, check_creator_seat, check_seed, plan_table, refusal_of
@@ -52,13 +54,16 @@ class Tables:
         writes: GroupCommit,
         schedule: Callable[[Live], None],
         clients: Clients | None = None,
+        notices: Notices | None = None,
     ) -> None:
         """`schedule`: called on each new game (its bots may be due); `clients`: who
-        opened each game, and the bound on a client's searching seats."""
+        opened each game, and the bound on a client's searching seats; `notices`: the
+        features, told of each new game in the commit that stores it."""
         self.games = games
         self.writes = writes
         self.schedule = schedule
         self.clients = clients if clients is not None else Clients(games.live, None)
+        self.notices = notices if notices is not None else Notices()
 
     # -- a new table -----------------------------------------------------------------------
 
@@ -154,6 +159,7 @@ class Tables:
             repo.create_game(session, GameRow(**game_row), [SeatRow(**s) for s in seat_rows])
             if in_commit is not None:
                 in_commit(session)
+            self.notices.started(session, GameStarted(game_id, game, table.state))
             return sync_clocks(session, live, table.state, table.outcome is not None)
 
         live.clocks = self.writes.run(write, game_id)

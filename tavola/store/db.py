@@ -23,6 +23,20 @@ SQLITE_SYNC = os.environ.get("TAVOLA_SQLITE_SYNC", "FULL")
 as well as a killed process); NORMAL (in WAL mode) survives a killed process only."""
 
 
+def migrations(connection: Any) -> Config:
+    """Alembic's settings for `connection`: the store's revisions and each registered
+    feature's."""
+    from tavola.features import features  # the features' tables join the metadata
+
+    folders = [MIGRATIONS / "versions", *(f.migrations for f in features() if f.migrations)]
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("path_separator", "os")
+    config.set_main_option("version_locations", os.pathsep.join(map(str, folders)))
+    config.attributes["connection"] = connection
+    return config
+
+
 def default_url() -> str:
     """`DATABASE_URL`, else SQLite in `TAVOLA_DATA` (default: ./data)."""
     url = os.environ.get("DATABASE_URL")
@@ -94,13 +108,11 @@ class Database:
             await self._async_engine.dispose()
             self._async_engine = None
 
-    def migrate(self) -> None:
-        """Applies every Alembic migration not yet applied."""
-        config = Config()
-        config.set_main_option("script_location", str(MIGRATIONS))
+    def migrate(self, revision: str = "heads") -> None:
+        """Applies every Alembic migration not yet applied (up to `revision`): the store's
+        and each registered feature's (a feature owns its tables and their revisions)."""
         with self.engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+            command.upgrade(migrations(connection), revision)
 
     def session(self) -> Session:
         return self.sessions()

@@ -13,7 +13,6 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     ForeignKeyConstraint,
-    Index,
     Integer,
     String,
     UniqueConstraint,
@@ -171,38 +170,6 @@ class SignInPauseRow(Base):
     blocked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
-# -- ratings (per account and game) ----------------------------------------------------------
-
-
-class RatingRow(Base):
-    """An account's skill at one game, as openskill models it: `mu` the estimate, `sigma`
-    its uncertainty, `ordinal` (mu - 3 sigma) what the leaderboard ranks by."""
-
-    __tablename__ = "ratings"
-    __table_args__ = (Index("ix_ratings_game_ordinal", "game", "ordinal"),)
-
-    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
-    game: Mapped[str] = mapped_column(String(32), primary_key=True)
-    mu: Mapped[float] = mapped_column(Float)
-    sigma: Mapped[float] = mapped_column(Float)
-    ordinal: Mapped[float] = mapped_column(Float)
-    games: Mapped[int] = mapped_column(Integer)
-    """Rated games finished."""
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class RatedGameRow(Base):
-    """A finished game whose ratings were updated: written in the same commit, so that a
-    game counts once however often its end is met again."""
-
-    __tablename__ = "rated_games"
-
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
-    changes: Mapped[dict[str, Any]] = mapped_column(JSON)
-    """Account id → its rating before and after (`mu`, `sigma`, `ordinal`), side and place."""
-    rated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
 # -- campaigns (a party's sequence of games) -------------------------------------------------
 
 
@@ -315,20 +282,3 @@ class TournamentGameRow(Base):
     due_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """When those who have not started it lose it by forfeit (None: no limit)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-# -- saved lineups (per account and game) ----------------------------------------------------
-
-
-class SavedLineupRow(Base):
-    """A lineup an account saved for a game, under a name of its choosing: the game's own
-    JSON, as the game's check spelled it out (a valid lineup only)."""
-
-    __tablename__ = "saved_lineups"
-
-    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
-    game: Mapped[str] = mapped_column(String(32), primary_key=True)
-    name: Mapped[str] = mapped_column(String(40), primary_key=True)
-    """As the player wrote it (composed characters, single spaces)."""
-    body: Mapped[dict[str, Any]] = mapped_column(JSON)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

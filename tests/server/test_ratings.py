@@ -11,11 +11,12 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import func, select
 
-from tavola.server.ratings import NEWCOMER, ratings_for
-from tavola.server.ratings.counting import count_ending
-from tavola.server.ratings.ending import ending_of
-from tavola.server.ratings.skill import Skill, rate
-from tavola.store.models import AccountRow, Base, RatedGameRow
+from tavola.features.ratings import NEWCOMER, ratings_for
+from tavola.features.ratings.counting import count_ending
+from tavola.features.ratings.ending import ending_of
+from tavola.features.ratings.skill import Skill, rate
+from tavola.features.ratings.tables import RatedGameRow
+from tavola.store.models import AccountRow, Base
 from tavola.store.repo import now
 
 from .account_helpers import browser, csrf

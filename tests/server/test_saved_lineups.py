@@ -8,8 +8,8 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
+from tavola.features.lineups.service import SAVED_MAX
 from tavola.games.league.content import starter
-from tavola.server.lineups.service import SAVED_MAX
 from tavola.store.models import Base
 
 from .account_helpers import another, browser, csrf, signed_up

@@ -14,11 +14,12 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import select, update
 
-from tavola.server.ratings.skill import Skill
+from tavola.features.ratings.skill import Skill
+from tavola.features.ratings.tables import RatingRow
+from tavola.server.tournaments.service import TournamentService
 from tavola.store.models import (
     AccountRow,
     Base,
-    RatingRow,
     TournamentGameRow,
     TournamentRow,
 )
@@ -223,7 +224,7 @@ def test_a_round_a_crash_left_without_tables_opens_them_at_start_up(sqlite_url):
     with running(sqlite_url) as client:
         tournament_id, organiser = create(client)
         add_bots(client, tournament_id, organiser, ("reference", "random"))
-        schedule = client.app.state.service.tournaments.schedule
+        schedule = client.app.state.service.part(TournamentService).schedule
         schedule.open_tournament = schedule.open_due = lambda *_: None  # the crash
         assert start(client, tournament_id, organiser).status_code == 200
     with client.app.state.service.db.session() as session:

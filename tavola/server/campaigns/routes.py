@@ -24,6 +24,7 @@ from .schemas import (
     ChoiceMade,
     ChoiceRequest,
 )
+from .service import CampaignService
 
 router = APIRouter()
 
@@ -50,7 +51,7 @@ async def create_campaign(
     )
     party = [m.model_dump(exclude_none=True) for m in body.party]
     created = await run_in_threadpool(
-        service.campaigns.create,
+        service.part(CampaignService).create,
         body.game,
         body.options,
         party,
@@ -86,7 +87,9 @@ async def campaign_view(
     """The campaign as the token's seat sees it (its own carried cards and, when it is its
     turn, its choice), or as the public does without a token; the game's words in
     `lang`."""
-    return await run_in_threadpool(service.campaigns.view, campaign_id, token, lang or "en")
+    return await run_in_threadpool(
+        service.part(CampaignService).view, campaign_id, token, lang or "en"
+    )
 
 
 @router.post(
@@ -104,7 +107,9 @@ async def join_campaign(
     """Takes a person's seat of the party with its link's invite, spending it; the token
     that comes back opens the seat in the campaign and in every one of its battles."""
     invite = body.invite if body else None
-    issued = await run_in_threadpool(service.campaigns.join, campaign_id, seat, invite, token)
+    issued = await run_in_threadpool(
+        service.part(CampaignService).join, campaign_id, seat, invite, token
+    )
     return CampaignJoined(campaign_id=campaign_id, seat=seat, token=issued)
 
 
@@ -116,7 +121,7 @@ async def choose(
     the cards to carry), if the campaign is still at `version`. The bots choose after it,
     and the next battle's table opens when it is due."""
     version = await run_in_threadpool(
-        service.campaigns.choose, campaign_id, token, body.action, body.version
+        service.part(CampaignService).choose, campaign_id, token, body.action, body.version
     )
     return ChoiceMade(campaign_id=campaign_id, version=version)
 

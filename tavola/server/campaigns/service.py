@@ -12,9 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.orm import Session
+
 from tavola.core import Action, Game, IllegalAction, TavolaError, UnknownGame, Viewer, get_game
 from tavola.core.capabilities import HUMAN, CampaignBattle, CampaignChoice, Campaigns, capability
 from tavola.core.rng import new_secret
+from tavola.features import GameEnded, Part
 from tavola.store import Database
 from tavola.store import campaigns as store
 from tavola.store.models import CampaignRow, CampaignSeatRow
@@ -25,6 +28,7 @@ from ..seating import SeatPlan, refusal_of
 from ..security import hash_token, new_token
 from ..tables import SeatPass, Tables
 from . import course
+from .ending import record_battle
 from .seats import not_taken, seat_of
 
 log = logging.getLogger(__name__)
@@ -42,7 +46,7 @@ class Created:
     passes: dict[str, SeatPass]
 
 
-class CampaignService:
+class CampaignService(Part):
     def __init__(self, db: Database, tables: Tables) -> None:
         self.db = db
         self.tables = tables
@@ -291,6 +295,19 @@ class CampaignService:
     def battle_over(self) -> None:
         """A game ended: a campaign may now wait for its next table."""
         self._due.set()
+
+    # -- what it hears of games ---------------------------------------------------------------
+
+    def game_ended(self, session: Session, ended: GameEnded) -> None:
+        """In the commit that records the end: the game's result recorded, if it is one of
+        ours."""
+        record_battle(session, ended.game, ended.game_id, ended.state)
+
+    def after_game_ended(self, ended: GameEnded) -> None:
+        self.battle_over()
+
+    def tick(self) -> None:
+        self.open_due()
 
     def open_due(self) -> None:
         """Opens the tables of the campaigns waiting for one (after a battle's end, and at

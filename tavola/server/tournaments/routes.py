@@ -20,7 +20,7 @@ from ..refusal import Refusal
 from ..routes.pages import WEB
 from ..schemas import REFUSALS, Refused
 from .schemas import EntrantRegistered, EntrantRequest, Started, TournamentCreate, TournamentCreated
-from .service import option_schemas
+from .service import TournamentService, option_schemas
 
 router = APIRouter()
 
@@ -49,7 +49,7 @@ async def create_tournament(
     organiser's token (its link) adds bots and starts it."""
     refuse_outside_schema(request.app, "TournamentCreate", body.model_dump(exclude_unset=True))
     created = await run_in_threadpool(
-        service.tournaments.create,
+        service.part(TournamentService).create,
         body.game,
         body.options,
         seed=body.seed,
@@ -68,7 +68,7 @@ async def list_tournaments(
     service: Service, game: Annotated[str | None, Query(max_length=32)] = None
 ) -> list[dict[str, Any]]:
     """The newest tournaments (of `game`), with their status and champion."""
-    return await run_in_threadpool(service.tournaments.listed, game)
+    return await run_in_threadpool(service.part(TournamentService).listed, game)
 
 
 @router.get("/api/tournaments/options/{game}", responses=REFUSALS)
@@ -83,7 +83,7 @@ async def tournament_view(tournament_id: TournamentId, token: Token, service: Se
     """The tournament as everyone sees it (R153: the round being played's pairings, the
     finished rounds' results and standings), its tables, and with an entrant's token its
     own games and seats."""
-    return await run_in_threadpool(service.tournaments.view, tournament_id, token)
+    return await run_in_threadpool(service.part(TournamentService).view, tournament_id, token)
 
 
 @router.post(
@@ -114,7 +114,7 @@ async def register_entrant(
         )
     entrant = Entrant(name=name, age=body.age, kind=body.kind, main=body.main, deck=body.deck)
     registered = await run_in_threadpool(
-        service.tournaments.register,
+        service.part(TournamentService).register,
         tournament_id,
         token,
         entrant,
@@ -130,7 +130,7 @@ async def register_entrant(
 async def start_tournament(tournament_id: TournamentId, token: Token, service: Service) -> Started:
     """Closes registration and starts the tournament (the organiser's token): seeding
     (R143), then the first round's tables open."""
-    version = await run_in_threadpool(service.tournaments.start, tournament_id, token)
+    version = await run_in_threadpool(service.part(TournamentService).start, tournament_id, token)
     return Started(tournament_id=tournament_id, version=version)
 
 
@@ -140,7 +140,9 @@ async def ready(
 ) -> dict[str, Any]:
     """An entrant starts its game `slot` (R151: within the no-show limit, else it loses
     it); the table opens once everyone at it has. Answers the entrant's own games."""
-    return await run_in_threadpool(service.tournaments.ready, tournament_id, slot, token)
+    return await run_in_threadpool(
+        service.part(TournamentService).ready, tournament_id, slot, token
+    )
 
 
 @router.get("/tournaments/{tournament_id}", include_in_schema=False)

@@ -27,17 +27,19 @@ from tavola.core.tournaments import (
     register,
     start,
 )
+from tavola.features import GameEnded, Part
+from tavola.features.ratings.service import ratings_for
 from tavola.store import Database
 from tavola.store import tournaments as store
 from tavola.store.models import TournamentEntrantRow, TournamentGameRow, TournamentRow
 from tavola.store.repo import now
 
 from ..live import aware
-from ..ratings.service import ratings_for
 from ..refusal import Refusal
 from ..seating import refusal_of
 from ..security import hash_token, new_token
 from ..tables import Tables
+from .ending import record_table
 from .keys import holder_of, organiser_only
 from .schedule import Schedule
 from .sealing import sealed
@@ -66,7 +68,7 @@ class Registered:
     """A person's entrant token (None for a bot)."""
 
 
-class TournamentService:
+class TournamentService(Part):
     def __init__(self, db: Database, tables: Tables) -> None:
         self.db = db
         self.tables = tables
@@ -301,6 +303,19 @@ class TournamentService:
 
     def game_over(self) -> None:
         self.schedule.due()
+
+    # -- what it hears of games ---------------------------------------------------------------
+
+    def game_ended(self, session: Session, ended: GameEnded) -> None:
+        """In the commit that records the end: the game's result recorded, if it is one of
+        ours."""
+        record_table(session, ended.game, ended.game_id, ended.state)
+
+    def after_game_ended(self, ended: GameEnded) -> None:
+        self.game_over()
+
+    def tick(self) -> None:
+        self.open_due()
 
     def open_due(self) -> None:
         self.schedule.open_due()

@@ -3,6 +3,7 @@ the leaderboard page."""
 
 from __future__ import annotations
 
+import pathlib
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
@@ -10,16 +11,17 @@ from fastapi.responses import FileResponse
 from starlette.concurrency import run_in_threadpool
 
 from tavola.core import UnknownGame, get_game
+from tavola.server.accounts.deps import SignedInReader
+from tavola.server.accounts.schemas import refusals
+from tavola.server.deps import Service
+from tavola.server.refusal import Refusal
 
-from ..accounts.deps import SignedInReader
-from ..accounts.schemas import refusals
-from ..deps import Service
-from ..refusal import Refusal
-from ..routes.pages import WEB
 from . import service
 from .schemas import Leaderboard, MyRating
 
 router = APIRouter()
+
+PAGE = pathlib.Path(__file__).parent / "web" / "leaderboard.html"
 
 GameName = Annotated[str, Path(max_length=32, pattern=r"^[a-z][a-z0-9_]*$")]
 Limit = Annotated[int, Query(ge=1, le=service.PAGE_MAX, description="Rows at most.")]
@@ -45,4 +47,4 @@ async def my_ratings(account: SignedInReader, app: Service) -> Any:
 
 @router.get("/leaderboard", include_in_schema=False)
 async def leaderboard_page() -> FileResponse:
-    return FileResponse(WEB / "leaderboard.html")
+    return FileResponse(PAGE)

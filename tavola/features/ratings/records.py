@@ -12,9 +12,10 @@ from sqlalchemy import Table, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from tavola.store.models import AccountRow, AccountSeatRow, RatedGameRow, RatingRow
+from tavola.store.models import AccountRow, AccountSeatRow
 
 from .skill import NEWCOMER, Skill
+from .tables import RatedGameRow, RatingRow
 
 RATINGS = cast(Table, RatingRow.__table__)
 RATED = cast(Table, RatedGameRow.__table__)

@@ -8,14 +8,14 @@ from typing import Any
 
 from tavola.core import Game, UnknownGame, get_game
 from tavola.core.capabilities import Lineups, capability
+from tavola.server.live import aware
+from tavola.server.refusal import Refusal
 from tavola.store import Database
-from tavola.store.models import SavedLineupRow
 from tavola.store.repo import now
 
-from ..live import aware
-from ..refusal import Refusal
 from . import records
 from .names import lineup_name
+from .tables import SavedLineupRow
 
 SAVED_MAX = 30
 """Lineups an account may keep per game."""

@@ -9,9 +9,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query
 from starlette.concurrency import run_in_threadpool
 
-from ..accounts.deps import SignedIn, SignedInReader
-from ..accounts.schemas import refusals
-from ..deps import Service
+from tavola.server.accounts.deps import SignedIn, SignedInReader
+from tavola.server.accounts.schemas import refusals
+from tavola.server.deps import Service
+
 from . import service
 from .schemas import Checked, Deleted, LineupBody, SavedLineup
 

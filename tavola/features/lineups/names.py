@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..refusal import Refusal
+from tavola.server.refusal import Refusal
 
 NAME_MAX = 40
 _INVISIBLE = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}

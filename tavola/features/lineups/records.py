@@ -10,7 +10,9 @@ from sqlalchemy import Table, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from tavola.store.models import AccountRow, SavedLineupRow
+from tavola.store.models import AccountRow
+
+from .tables import SavedLineupRow
 
 SAVED = cast(Table, SavedLineupRow.__table__)
 

@@ -1,0 +1,67 @@
+"""A feature as the platform meets it: its routes, commands, tables' migrations, and the
+part of it that works inside a server (hears games start and end, opens tables when due)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from sqlalchemy.orm import Session
+
+from .notices import GameEnded, GameStarted
+
+if TYPE_CHECKING:
+    import typer
+    from fastapi import APIRouter
+
+    from tavola.server.tables import Tables
+    from tavola.store import Database
+
+
+class Platform(Protocol):
+    """What a feature's part works with: the database and the server's tables."""
+
+    @property
+    def db(self) -> Database: ...
+
+    @property
+    def tables(self) -> Tables: ...
+
+
+class Part:
+    """A feature at work in a server. Each method does nothing here: a feature overrides
+    what it listens to."""
+
+    def game_started(self, session: Session, started: GameStarted) -> None:
+        """In the commit that opens the table."""
+
+    def game_ended(self, session: Session, ended: GameEnded) -> None:
+        """In the commit that records the final move."""
+
+    def after_game_ended(self, ended: GameEnded) -> None:
+        """Once that commit has landed (tables the end makes due are opened later, by
+        `tick`, outside the game's hold)."""
+
+    def tick(self) -> None:
+        """Now and then, from the server's automation pass."""
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A feature's declaration, the object its `tavola.features` entry point names.
+    `part`: builds its server-side part (None: it has routes or commands only);
+    `migrations`: the folder of its Alembic revisions (its tables'), if any."""
+
+    name: str
+    routers: Sequence[APIRouter] = ()
+    commands: typer.Typer | None = None
+    migrations: Path | None = None
+    part: Callable[[Platform], Part] | None = None
+    pages: Path | None = None
+    """Its browser pages and modules, served at the site's root beside the shell's."""
+
+    def __post_init__(self) -> None:
+        if not self.name.isidentifier():
+            raise ValueError(f"feature name {self.name!r} is not an identifier")
