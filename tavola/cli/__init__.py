@@ -14,6 +14,7 @@ from rich.console import Console
 
 from tavola.core import GameRecord, TavolaError, game_names, get_game, replay
 from tavola.core.scenario import run_file, scenario_files
+from tavola.features import features
 
 from . import (
     balance,
@@ -70,6 +71,9 @@ def add_command_groups(target: typer.Typer, groups: list[EntryPoint]) -> None:
 
 
 add_command_groups(app, command_groups())
+for _feature in features():
+    if _feature.commands is not None:
+        _feature.commands(app)
 
 
 def _package(obj: object) -> str:

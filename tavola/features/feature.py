@@ -56,7 +56,8 @@ class Feature:
 
     name: str
     routers: Sequence[APIRouter] = ()
-    commands: typer.Typer | None = None
+    commands: Callable[[typer.Typer], None] | None = None
+    """Adds its commands to the `tavola` command line."""
     migrations: Path | None = None
     part: Callable[[Platform], Part] | None = None
     pages: Path | None = None
