@@ -28,7 +28,14 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tavola.core import Rng
-from tavola.core.tournaments import Entrant, new_tournament, pending, record, register, start
+from tavola.features.tournaments.format import (
+    Entrant,
+    new_tournament,
+    pending,
+    record,
+    register,
+    start,
+)
 from tavola.server.app import create_app
 
 MASK = (1 << 64) - 1

@@ -14,18 +14,16 @@ from rich.console import Console
 
 from tavola.core import GameRecord, TavolaError, game_names, get_game, replay
 from tavola.core.scenario import run_file, scenario_files
-from tavola.features import features
+from tavola.features import Feature, on_loaded
 
 from . import (
     balance,
     bench,
-    campaign,
     play,
     problems,
     report,
     serve,
     simulate,
-    tournament,
     verify,
 )
 from .table_commands import register as register_table_commands
@@ -43,13 +41,11 @@ app.command()(serve.serve)
 app.command(context_settings=simulate.CONTEXT)(simulate.simulate)
 app.command()(report.report)
 app.command()(bench.bench)
-app.command()(tournament.tournament)
 app.command()(verify.verify)
 register_table_commands(app)
 scenario_app = typer.Typer(help="Rule scenarios written as data.")
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(balance.app, name="balance")
-app.add_typer(campaign.app, name="campaign")
 console = Console(highlight=False)
 
 
@@ -71,9 +67,15 @@ def add_command_groups(target: typer.Typer, groups: list[EntryPoint]) -> None:
 
 
 add_command_groups(app, command_groups())
-for _feature in features():
-    if _feature.commands is not None:
-        _feature.commands(app)
+
+
+def _add_feature_commands(features: list[Feature]) -> None:
+    for feature in features:
+        if feature.commands is not None:
+            feature.commands(app)
+
+
+on_loaded(_add_feature_commands)
 
 
 def _package(obj: object) -> str:

@@ -10,7 +10,7 @@ paths, hidden text), a seat's legal actions, and the events that did or did not 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,13 +18,30 @@ from typing import Any
 from .actions import Action, Event
 from .capabilities import ReferencePlayer, capability
 from .errors import IllegalAction, TavolaError
-from .scenario_campaign import run_campaign
 from .scenario_checks import CHECKS, ScenarioFailure, run_checks, same
-from .scenario_tournament import is_tournament, run_tournament
 from .table import Table
 
 KEYS = frozenset({"title", "game", "seed", "config", "setup", "step", "seat", "view"}) | CHECKS
 STEP_KEYS = frozenset({"seat", "action", "by", "expect_action", "refused", "view"}) | CHECKS
+
+
+KindRunner = Callable[[Mapping[str, Any]], None]
+"""Runs a scenario of its kind whole; raises `ScenarioFailure` (or the game's
+`TavolaError`) at the first miss."""
+
+_kinds: dict[str, KindRunner] = {}
+
+
+def scenario_kind(kind: str, run: KindRunner) -> None:
+    """Registers the runner of scenarios with `kind = "<kind>"` (a feature's: its
+    tournament, its campaign), which the runner here does not know."""
+    _kinds[kind] = run
+
+
+def _kind_runner(kind: object) -> KindRunner:
+    if not isinstance(kind, str) or kind not in _kinds:
+        raise ScenarioFailure(f"unknown kind {kind!r}; known: {sorted(_kinds)}")
+    return _kinds[kind]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,15 +136,10 @@ def _step(table: Table, step: Any, view: str) -> list[Event]:
 
 def run_scenario(data: Mapping[str, Any], source: str) -> ScenarioResult:
     title = str(data.get("title", "(untitled)"))
-    if is_tournament(data):  # a format's rules, results given: its own runner
+    kind = data.get("kind")
+    if kind is not None:  # a feature's scenario (a tournament's, a campaign's): its runner
         try:
-            run_tournament(data)
-        except (ScenarioFailure, TavolaError) as exc:
-            return ScenarioResult(source, title, False, str(exc))
-        return ScenarioResult(source, title, True)
-    if data.get("kind") == "campaign":  # choices between battles too (scenario_campaign)
-        try:
-            run_campaign(data)
+            _kind_runner(kind)(data)
         except ScenarioFailure as exc:
             return ScenarioResult(source, title, False, str(exc))
         except TavolaError as exc:

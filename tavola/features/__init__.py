@@ -6,7 +6,7 @@ path and the kernel know no feature."""
 
 from .feature import Feature, Part, Platform
 from .notices import GameEnded, GameStarted
-from .registry import features, register, unregister
+from .registry import features, on_loaded, register, unregister
 
 __all__ = [
     "Feature",
@@ -15,6 +15,7 @@ __all__ = [
     "Part",
     "Platform",
     "features",
+    "on_loaded",
     "register",
     "unregister",
 ]

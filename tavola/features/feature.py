@@ -3,12 +3,14 @@ part of it that works inside a server (hears games start and end, opens tables w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from sqlalchemy.orm import Session
+
+from tavola.core.scenario import KindRunner
 
 from .notices import GameEnded, GameStarted
 
@@ -62,6 +64,8 @@ class Feature:
     part: Callable[[Platform], Part] | None = None
     pages: Path | None = None
     """Its browser pages and modules, served at the site's root beside the shell's."""
+    scenarios: Mapping[str, KindRunner] = field(default_factory=dict)
+    """The scenario kinds it runs (`kind = "<kind>"` in a scenario file)."""
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier():

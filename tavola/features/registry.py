@@ -7,7 +7,10 @@ from __future__ import annotations
 import importlib
 import os
 import threading
+from collections.abc import Callable
 from importlib.metadata import entry_points
+
+from tavola.core.scenario import scenario_kind
 
 from .feature import Feature
 
@@ -16,25 +19,58 @@ GROUP = "tavola.features"
 _features: dict[str, Feature] = {}
 _loaded = False
 _loading = threading.Lock()
+_loader: int | None = None
+"""The thread loading the features, while it does."""
+_waiting: list[Callable[[list[Feature]], None]] = []
+
+
+def on_loaded(callback: Callable[[list[Feature]], None]) -> None:
+    """Calls `callback` with every feature once they are loaded: at once, or, when this
+    very thread is loading them (a feature's module imported the asker: the command line
+    its commands hang on), as soon as they are."""
+    if not _loaded and _loader == threading.get_ident():
+        _waiting.append(callback)
+        return
+    callback(features())
 
 
 def _load() -> None:
     """Once, and whole before anyone reads: servers ask from many threads at once."""
-    global _loaded
+    global _loaded, _loader
     if _loaded:
         return
+    if _loader == threading.get_ident():
+        raise RuntimeError("a feature's module asked for the features while they load")
     with _loading:
         if _loaded:
             return
-        found = [ep.load() for ep in entry_points(group=GROUP)]
-        for target in filter(None, os.environ.get("TAVOLA_FEATURES", "").split(",")):
-            module, _, attribute = target.strip().partition(":")
-            found.append(getattr(importlib.import_module(module), attribute or "feature"))
-        for feature in found:
-            if not isinstance(feature, Feature):
-                raise TypeError(f"{feature!r} (entry point of {GROUP}) is not a Feature")
-            _features.setdefault(feature.name, feature)
-        _loaded = True
+        _loader = threading.get_ident()
+        try:
+            _load_all()
+        finally:
+            _loader = None
+    for callback in _waiting:
+        callback(features())
+    _waiting.clear()
+
+
+def _load_all() -> None:
+    global _loaded
+    found = [ep.load() for ep in entry_points(group=GROUP)]
+    for target in filter(None, os.environ.get("TAVOLA_FEATURES", "").split(",")):
+        module, _, attribute = target.strip().partition(":")
+        found.append(getattr(importlib.import_module(module), attribute or "feature"))
+    for feature in found:
+        if not isinstance(feature, Feature):
+            raise TypeError(f"{feature!r} (entry point of {GROUP}) is not a Feature")
+        _add(feature)
+    _loaded = True
+
+
+def _add(feature: Feature) -> None:
+    _features.setdefault(feature.name, feature)
+    for kind, run in feature.scenarios.items():
+        scenario_kind(kind, run)
 
 
 def features() -> list[Feature]:
@@ -46,7 +82,8 @@ def features() -> list[Feature]:
 def register(feature: Feature) -> None:
     """Registers a feature by hand (a test's fixture feature)."""
     _load()
-    _features[feature.name] = feature
+    unregister(feature.name)
+    _add(feature)
 
 
 def unregister(name: str) -> None:

@@ -15,8 +15,8 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from tavola.core import Action, Event, LogEntry, Table, get_game
 from tavola.core.capabilities import AddedSeats, capability
+from tavola.features.campaigns import store as campaign_store
 from tavola.store import Database, repo
-from tavola.store import campaigns as campaign_store
 
 from .added_seats import from_row
 from .live import Live, SeatInfo, stored_clocks

@@ -154,7 +154,7 @@ def _tables(components: dict[str, Schema], games: list[Game[Any]]) -> None:
 
 def _tournaments(components: dict[str, Schema], games: list[Game[Any]]) -> None:
     """A tournament's options: the format's (`format` required) beside the game's."""
-    from tavola.core.tournaments import TournamentOptions
+    from tavola.features.tournaments.format import TournamentOptions
 
     (format_options,) = _models(components, "tournament.", TournamentOptions)
     base = copy.deepcopy(format_options)

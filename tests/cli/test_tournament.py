@@ -8,8 +8,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from tavola.cli import app
-from tavola.cli.tournament import Runner, from_file, save_state
-from tavola.core.tournaments import pending
+from tavola.features.tournaments.commands import Runner, from_file, save_state
+from tavola.features.tournaments.format import pending
 
 runner = CliRunner()
 DECK = '["S1-001", "S1-002", "S1-003", "S1-009", "S1-010", "S1-011"]'

@@ -9,6 +9,9 @@ import pytest
 
 from tavola.core.scenario import run_file, run_scenario, scenario_files
 from tavola.core.scenario_checks import MISSING, lookup
+from tavola.features import features
+
+features()  # the features' scenario kinds (a tournament's, a campaign's), as the CLI loads them
 
 
 def _character(card_id: str, hp: int) -> dict:

@@ -1,4 +1,4 @@
-"""The game-agnostic tournament machinery (tavola.core.tournaments): brackets, matches,
+"""The game-agnostic tournament machinery (tavola.features.tournaments.format): brackets, matches,
 round robin, Swiss, multi-seat tables, points, standings, refusals and the JSON state."""
 
 import json
@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tavola.core import IllegalAction
-from tavola.core.tournaments import (
+from tavola.features.tournaments.format import (
     Entrant,
     Tournament,
     championship_standings,
@@ -20,11 +20,11 @@ from tavola.core.tournaments import (
     register,
     start,
 )
-from tavola.core.tournaments.bracket import bracket_order, bracket_size, first_round
-from tavola.core.tournaments.circle import round_robin
-from tavola.core.tournaments.points import game_points
-from tavola.core.tournaments.seating import table_sizes
-from tavola.core.tournaments.swiss import pair_round
+from tavola.features.tournaments.format.bracket import bracket_order, bracket_size, first_round
+from tavola.features.tournaments.format.circle import round_robin
+from tavola.features.tournaments.format.points import game_points
+from tavola.features.tournaments.format.seating import table_sizes
+from tavola.features.tournaments.format.swiss import pair_round
 
 
 def tournament(count, seed=1, **options):

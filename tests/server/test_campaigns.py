@@ -12,7 +12,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import update
 
-from tavola.store.models import Base, CampaignRow
+from tavola.features.campaigns.tables import CampaignRow
+from tavola.store.models import Base
 
 from .api_helpers import create as create_table
 from .api_helpers import running, view, wait_for

@@ -16,13 +16,9 @@ from sqlalchemy import select, update
 
 from tavola.features.ratings.skill import Skill
 from tavola.features.ratings.tables import RatingRow
-from tavola.server.tournaments.service import TournamentService
-from tavola.store.models import (
-    AccountRow,
-    Base,
-    TournamentGameRow,
-    TournamentRow,
-)
+from tavola.features.tournaments.service import TournamentService
+from tavola.features.tournaments.tables import TournamentGameRow, TournamentRow
+from tavola.store.models import AccountRow, Base
 from tavola.store.repo import now
 
 from .account_helpers import another, browser, csrf, signed_up

@@ -1,5 +1,5 @@
 """What asks when a party plays tables in a row: a campaign (`tavola campaign`, the
-server's campaigns) and a tournament (`tavola.core.tournaments`)."""
+server's campaigns) and a tournament (`tavola.features.tournaments.format`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from .base import S
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from ..tournaments import Entrant
+    from tavola.features.tournaments.format import Entrant
+
     from ..viewer import Viewer
 
 
@@ -135,7 +136,7 @@ class Campaigns(Protocol[S]):
 
 @dataclass(frozen=True, slots=True)
 class TableResult:
-    """A finished tournament game as the tournament reads it (`tavola.core.tournaments`):
+    """A finished tournament game as the tournament reads it (`tavola.features.tournaments.format`):
     each entrant's place (1 = first; shared places allowed), in the order the table was
     given its entrants, and their positions in the order they played."""
 
@@ -148,7 +149,7 @@ class TournamentRules(Protocol[S]):
     """What a tournament needs of its game: the game's part of the tournament's options,
     an entrant's registration (its deck, its main), the config of one tournament table and
     the reading of a finished one. The format itself (pairings, points, standings) is
-    `tavola.core.tournaments`'."""
+    `tavola.features.tournaments.format`'."""
 
     def tournament_options(self) -> type[BaseModel]:
         """The game's own tournament options (deck size, the game's mode…), each bounded;

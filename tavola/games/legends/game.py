@@ -29,7 +29,7 @@ from tavola.core.capabilities import (
     TuningRules,
 )
 from tavola.core.protocol import Game
-from tavola.core.tournaments import Entrant
+from tavola.features.tournaments.format import Entrant
 
 from . import (
     battle_listed,

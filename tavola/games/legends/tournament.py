@@ -1,6 +1,6 @@
 """Legends of AZ in tournaments (§5.17): the game's part of a tournament's options, deck
 legality at registration (R146), the config of one tournament game (R142, R150) and the
-reading of its placements (R109). The format itself is `tavola.core.tournaments`'."""
+reading of its placements (R109). The format itself is `tavola.features.tournaments.format`'."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tavola.core import ContentError, IllegalAction
 from tavola.core.capabilities import TableResult
-from tavola.core.tournaments import Entrant
+from tavola.features.tournaments.format import Entrant
 
 from .cards import CardDef, CharacterCard
 from .catalog import DEFAULT_CATALOG, Catalog, resolve_catalog

@@ -5,6 +5,9 @@ from pathlib import Path
 import pytest
 
 from tavola.core.scenario import run_file, scenario_files
+from tavola.features import features
+
+features()  # the features' scenario kinds (a tournament's, a campaign's), as the CLI loads them
 
 ROOT = Path(__file__).resolve().parents[3] / "scenarios"
 FILES = scenario_files([ROOT])

@@ -1,12 +1,12 @@
-"""Legends of AZ tournaments, rule by rule (§5.17, R142–R156): the format through
-tavola.core.tournaments, the deck rules and the tables through Legends' TournamentRules."""
+"""Legends of AZ tournaments, rule by rule (§5.17, R142–R156): the format through the
+tournaments feature's format, the deck rules and the tables through Legends' TournamentRules."""
 
 import pytest
 
 from tavola.bots import make_bot
 from tavola.core import IllegalAction, Table, get_game
 from tavola.core.capabilities import TournamentRules, capability
-from tavola.core.tournaments import (
+from tavola.features.tournaments.format import (
     Entrant,
     bracket_places,
     championship_standings,

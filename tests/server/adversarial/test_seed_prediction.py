@@ -18,9 +18,18 @@ from typing import Any
 from sqlalchemy import update
 
 from tavola.core import Rng
-from tavola.core.tournaments import Entrant, new_tournament, pending, record, register, start
+from tavola.features.campaigns.tables import CampaignRow
+from tavola.features.tournaments.format import (
+    Entrant,
+    new_tournament,
+    pending,
+    record,
+    register,
+    start,
+)
+from tavola.features.tournaments.tables import TournamentRow
 from tavola.store import Database
-from tavola.store.models import CampaignRow, GameRow, TournamentRow
+from tavola.store.models import GameRow
 from tests.server.api_helpers import running
 from tests.server.campaign_helpers import (
     ADA,

@@ -1,0 +1,67 @@
+"""The campaigns' tables: a campaign, the games it opened, and its party's seats."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from tavola.store.models import SEAT_ID, Base
+
+
+class CampaignRow(Base):
+    """A campaign: the game's own campaign data (`Campaigns` capability) and the battle
+    being played. `status` is the server's reading of it: `choice` (a person's choice
+    awaited), `battle` (its next battle is to be opened), `playing` (open as `game_id`),
+    `over`."""
+
+    __tablename__ = "campaigns"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    campaign: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id"), nullable=True, index=True)
+    """The battle being played (none between battles)."""
+    battles: Mapped[list[Any]] = mapped_column(JSON)
+    """Every battle opened, in order: `{game_id, number, attempt}`."""
+    seed_known: Mapped[bool] = mapped_column(Boolean, default=False)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    """Changes so far; the optimistic lock of every change."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CampaignBattleRow(Base):
+    """A game that is one of a campaign's battles: the way back from its table to the
+    campaign, kept after the battle ends (the campaign's `game_id` is cleared then)."""
+
+    __tablename__ = "campaign_battles"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    campaign_id: Mapped[str] = mapped_column(ForeignKey("campaigns.id"), index=True)
+
+
+class CampaignSeatRow(Base):
+    """A party member's seat: a person's holds a token (the same in every battle) once
+    taken with its one-time invite; a bot's neither."""
+
+    __tablename__ = "campaign_seats"
+
+    campaign_id: Mapped[str] = mapped_column(ForeignKey("campaigns.id"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(SEAT_ID), primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    kind: Mapped[str] = mapped_column(String(8))
+    """`human` or `bot`."""
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
