@@ -30,4 +30,6 @@ def registered() -> Iterator[None]:
 
 
 # A database of each kind (a SQLite file, a database in a throw-away PostgreSQL cluster).
+# Debian's Chromium for Playwright, as the browser tests launch it.
+from tests.e2e.conftest import artifacts, browser_type_launch_args  # noqa: E402, F401
 from tests.server.conftest import db_url, pg_cluster  # noqa: E402, F401
