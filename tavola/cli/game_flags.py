@@ -20,6 +20,7 @@ from rich.table import Table as RichTable
 from tavola.bots import seat_kind_usage
 from tavola.core import Game, UnknownGame, game_names, get_game
 from tavola.core.capabilities import TerminalTable, capability
+from tavola.core.errors import RefusedGame
 
 CONTEXT: dict[str, Any] = {
     "allow_extra_args": True,
@@ -41,7 +42,7 @@ def game(name: str) -> Game[Any]:
     """The registered game `name`; a usage error (exit 2) listing the known ones."""
     try:
         return get_game(name)
-    except UnknownGame as exc:
+    except (UnknownGame, RefusedGame) as exc:
         raise UsageProblem(exc.message) from None
 
 

@@ -80,3 +80,16 @@ class UnknownGame(TavolaError):
             f"Unknown game '{name}'; known games: {', '.join(known) or 'none'}.",
             message_it=f"Gioco sconosciuto '{name}'; giochi disponibili: {', '.join(known)}.",
         )
+
+
+class RefusedGame(TavolaError):
+    """A game found (an entry point, `TAVOLA_GAMES`) whose declaration is not true of it:
+    it is not registered, and asking for it says why."""
+
+    def __init__(self, name: str, problems: list[str]) -> None:
+        said = "; ".join(problems)
+        super().__init__(
+            "refused_game",
+            f"The game '{name}' is not registered: {said}.",
+            message_it=f"Il gioco '{name}' non è registrato (la dichiarazione non è vera): {said}.",
+        )
