@@ -20,7 +20,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -41,9 +41,10 @@ class BaseGame(ABC, Generic[S]):
 
     name: str
     """The declaration's name (set for each subclass from its `info`)."""
-    info: ClassVar[GameInfo]
-    Config: ClassVar[type[BaseModel]]
-    State: ClassVar[type[Any]]
+    info: GameInfo
+    Config: type[BaseModel]
+    """The game's options (a pydantic model): `config` validates by it."""
+    State: type[Any]
     """The state's type: a pydantic model or a dataclass whose fields pydantic can read
     back from JSON (the defaults of `dump`, `load` and `clone` rely on it)."""
 
