@@ -60,7 +60,7 @@ class GameInfo:
     languages: tuple[str, ...] = ("it", "en")
     modes: tuple[str, ...] = ()
     automata: tuple[str, ...] = ()
-    """Seat kinds played by the rules themselves (an automatic boss): built by `Automata`."""
+    """Seat kinds played by the rules themselves (an automatic opponent): built by `Automata`."""
     simultaneous: bool = False
     """More than one seat may be awaited at once (sealed choices)."""
     referee_seats: bool = False
