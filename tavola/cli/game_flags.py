@@ -20,7 +20,6 @@ from rich.table import Table as RichTable
 from tavola.bots import seat_kind_usage
 from tavola.core import Game, UnknownGame, game_names, get_game
 from tavola.core.capabilities import TerminalTable, capability
-from tavola.core.errors import RefusedGame
 
 CONTEXT: dict[str, Any] = {
     "allow_extra_args": True,
@@ -42,7 +41,7 @@ def game(name: str) -> Game[Any]:
     """The registered game `name`; a usage error (exit 2) listing the known ones."""
     try:
         return get_game(name)
-    except (UnknownGame, RefusedGame) as exc:
+    except UnknownGame as exc:  # a refused game too, saying why
         raise UsageProblem(exc.message) from None
 
 

@@ -82,13 +82,15 @@ class UnknownGame(TavolaError):
         )
 
 
-class RefusedGame(TavolaError):
+class RefusedGame(UnknownGame):
     """A game found (an entry point, `TAVOLA_GAMES`) whose declaration is not true of it:
-    it is not registered, and asking for it says why."""
+    it is not registered, and asking for it says why (wherever an unknown game is refused,
+    so is this one)."""
 
     def __init__(self, name: str, problems: list[str]) -> None:
         said = "; ".join(problems)
-        super().__init__(
+        TavolaError.__init__(
+            self,
             "refused_game",
             f"The game '{name}' is not registered: {said}.",
             message_it=f"Il gioco '{name}' non è registrato (la dichiarazione non è vera): {said}.",
