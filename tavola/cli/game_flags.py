@@ -41,7 +41,7 @@ def game(name: str) -> Game[Any]:
     """The registered game `name`; a usage error (exit 2) listing the known ones."""
     try:
         return get_game(name)
-    except UnknownGame as exc:
+    except UnknownGame as exc:  # a refused game too, saying why
         raise UsageProblem(exc.message) from None
 
 

@@ -1,7 +1,8 @@
 """`tavola play`: a game at the terminal, people (hotseat) and bots at one table.
 
 The shell reads the flags every game shares; the game reads its own (`TerminalTable`), sets
-the table up, seats its people and draws the table. Bots and automata are `make_bot`'s."""
+the table up, seats its people and draws the table; a game without a `TerminalTable` is
+played at the shell's plain table (`plain_table`). Bots and automata are `make_bot`'s."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ from tavola.core.capabilities import (
 from tavola.core.commitment import new_salt, salt_of_chosen_seed
 
 from . import game_flags, problems
+from .plain_table import PlainTerminal
 from .prompt import Prompt
 
 TEXT = {
@@ -114,9 +116,8 @@ def play(
             f"unknown language '{lang}' for {game_name}; its languages: "
             + ", ".join(game.info.languages),
         )
-    terminal = capability(game, TerminalTable)
-    if terminal is None:
-        raise game_flags.UsageProblem(f"{game_name} cannot be played at the terminal.")
+    # A game without a terminal table of its own is played at the plain one.
+    terminal: TerminalTable = capability(game, TerminalTable) or PlainTerminal(game)
     model = terminal.terminal_flags()
     if show_help:
         game_flags.show_help(ctx, game_name, model)

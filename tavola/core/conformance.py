@@ -20,8 +20,6 @@ from typing import Any
 
 from .actions import PLATFORM_ACTIONS, Action
 from .capabilities import (
-    GENERIC_BOTS,
-    HUMAN,
     Automata,
     Autopilot,
     Evaluation,
@@ -35,11 +33,11 @@ from .capabilities import (
     SimulationRows,
     TableBuilder,
     capability,
-    implemented,
 )
+from .declaration import declaration_problems
 from .errors import IllegalAction
 from .playout import random_action
-from .protocol import Game, state_hash
+from .protocol import Game, Outcome, state_hash
 from .rng import Rng
 from .table import Table, replay
 from .viewer import Viewer, filter_events
@@ -250,20 +248,14 @@ def _check_timeout(game: Game[Any], table: Table, seat: str, context: str) -> No
 
 
 def check_declaration(game: Game[Any]) -> None:
-    """The declaration tells the truth: the capabilities it names are the ones the game
-    implements, its automata can be built, its seat kinds are known, its samples are valid
-    configs, and its texts exist in every language it declares."""
+    """The declaration tells the truth: everything the registry checks
+    (`declaration.declaration_problems`: the capabilities it names are the ones the game
+    implements, its seat kinds are known, its texts, modes and form words exist, a game of
+    imperfect information hides it), and further its automata can be built, its samples
+    are valid configs and its presets seat tables."""
     info = game.info
-    if info.name != game.name:
-        raise ConformanceError(f"{game.name}: its declaration is named {info.name}")
-    declared, offered = tuple(sorted(info.capabilities)), implemented(game)
-    if declared != offered:
-        raise ConformanceError(f"{game.name}: declares {declared} but implements {offered}")
-    if not 1 <= info.min_seats <= info.max_seats:
-        raise ConformanceError(f"{game.name}: seat range {info.min_seats}–{info.max_seats}")
-    known = {HUMAN, *GENERIC_BOTS, *info.automata}
-    if unknown := set(info.seat_kinds) - known:
-        raise ConformanceError(f"{game.name}: unknown seat kinds {sorted(unknown)}")
+    if problems := declaration_problems(game):
+        raise ConformanceError("; ".join(problems))
     automata = capability(game, Automata)
     for kind in info.automata:
         if automata is None or not callable(automata.automaton(kind, 1).choose):
@@ -349,6 +341,17 @@ def check_rows(game: Game[Any], table: Table, context: str) -> None:
         raise ConformanceError(f"{context}: simulation rows read {figures}")
 
 
+def check_utility(game: Game[Any], ending: Outcome, context: str) -> None:
+    """The scores of a finished game keep to the declared utility (`GameInfo.utility`)."""
+    scores = list(ending.scores.values())
+    if not scores:
+        return
+    if game.info.utility == "zero_sum" and not math.isclose(sum(scores), 0, abs_tol=1e-9):
+        raise ConformanceError(f"{context}: declared zero-sum, the scores add up to {sum(scores)}")
+    if game.info.utility == "identical" and max(scores) != min(scores):
+        raise ConformanceError(f"{context}: declared identical, the seats score {scores}")
+
+
 def play_random_game(
     game: Game[Any],
     config: Mapping[str, Any],
@@ -385,8 +388,9 @@ def play_random_game(
         else:
             table.act(seat, random_action(game, table.state, seat, rng))
         steps += 1
-    if game.outcome(table.state) is None:
+    if (ending := game.outcome(table.state)) is None:
         raise ConformanceError(f"seed {seed}: nobody is awaited but there is no outcome")
+    check_utility(game, ending, f"seed {seed}, end")
     check_views(game, table, f"seed {seed}, end", since=checked_events)
     check_capabilities(game, table, checked_events, f"seed {seed}, end")
     check_rows(game, table, f"seed {seed}, end")

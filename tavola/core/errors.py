@@ -80,3 +80,18 @@ class UnknownGame(TavolaError):
             f"Unknown game '{name}'; known games: {', '.join(known) or 'none'}.",
             message_it=f"Gioco sconosciuto '{name}'; giochi disponibili: {', '.join(known)}.",
         )
+
+
+class RefusedGame(UnknownGame):
+    """A game found (an entry point, `TAVOLA_GAMES`) whose declaration is not true of it:
+    it is not registered, and asking for it says why (wherever an unknown game is refused,
+    so is this one)."""
+
+    def __init__(self, name: str, problems: list[str]) -> None:
+        said = "; ".join(problems)
+        TavolaError.__init__(
+            self,
+            "refused_game",
+            f"The game '{name}' is not registered: {said}.",
+            message_it=f"Il gioco '{name}' non è registrato (la dichiarazione non è vera): {said}.",
+        )

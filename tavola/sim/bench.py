@@ -39,7 +39,7 @@ def bench_table(
 ) -> tuple[str, dict[str, Any]]:
     """The table the playout benchmark plays, and its description: `seats` random bots at
     the game's own table (`TableBuilder`) in `mode` (default: the game's first mode, two
-    seats), or, for a game that builds no tables, its first sample config."""
+    seats), or, for a game that builds no tables, its first sample config (in `mode`)."""
     builder = capability(game, TableBuilder)
     if builder is not None:
         mode = mode or next(iter(game.info.modes), None)
@@ -48,15 +48,20 @@ def bench_table(
         config = builder.table_config(options, [{"kind": "random"}] * count)
         return ", ".join(filter(None, (mode, f"{count} seats"))), config
     samples = capability(game, SampleConfigs)
-    if samples is None or mode is not None or seats is not None:
+    if samples is None or seats is not None or (mode and mode not in game.info.modes):
         raise ConfigError(
             "invalid_option",
-            f"{game.name} builds no table from a mode and a number of seats"
+            f"{game.name} builds no table from a number of seats or an undeclared mode"
             + ("; without them it plays its first sample table" if samples else ""),
-            message_it=f"{game.name} non costruisce tavoli da una modalità e un numero di posti"
+            message_it=f"{game.name} non costruisce tavoli da un numero di posti o da una "
+            "modalità che non dichiara"
             + ("; senza, gioca il suo primo tavolo d'esempio" if samples else ""),
         )
-    return "its first sample table", dict(samples.sample_configs()[0])
+    config = dict(samples.sample_configs()[0])
+    if mode is None:
+        return "its first sample table", config
+    # Its declaration guarantees that its Config takes {"mode": m} (`declaration`).
+    return f"{mode}, its first sample table", {**config, "mode": mode}
 
 
 def random_playouts(

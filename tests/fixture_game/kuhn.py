@@ -65,6 +65,9 @@ class KuhnGame:
     name = "kuhn"
     info = GameInfo(
         name="kuhn",
+        information="imperfect",
+        chance="sampled_stochastic",
+        utility="zero_sum",
         title={"it": "Poker di Kuhn", "en": "Kuhn poker"},
         description={
             "it": "Tre carte, due giocatori, una puntata: il gioco di prova dei test.",

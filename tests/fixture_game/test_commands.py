@@ -70,3 +70,16 @@ def test_simulate_plays_the_fixture_game(tmp_path):
         games = list(csv.DictReader(rows))
     assert len(games) == 40
     assert {g["winners"] for g in games} == {"P1", "P2"}
+
+
+def test_the_fixture_game_is_played_at_the_plain_terminal_table_seeing_only_its_card():
+    """Kuhn poker writes no terminal table: `tavola play` seats it at the shell's plain one,
+    which shows the person's seat only what the game's view gives it."""
+    played = runner.invoke(
+        app,
+        ["play", "kuhn", "--seats", "human,random", "--seed", "2", "--lang", "en"],
+        input="1\n" * 3,
+    )
+    assert played.exit_code == 0, played.output
+    assert '"cards": {"P1": "jack", "P2": null}' in played.output
+    assert "P1 checks." in played.output and "Game over: P2 won." in played.output

@@ -5,16 +5,14 @@ kind a game's new-table form shows has its words."""
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tavola.core import game_names, get_game
 from tavola.core.capabilities import TableBuilder, capability
+from tavola.core.form_words import read_catalogue, table_form_keys
 
 WEB = Path(__file__).resolve().parents[2] / "tavola" / "web"
 LANGS = ("it", "en")
@@ -23,14 +21,9 @@ WITH_TABLES = [n for n in game_names() if get_game(n).info.web is not None]
 
 def read(folder: Path, lang: str) -> dict[str, str]:
     """A catalogue's keys; a page's block (`"roster": {...}`) as `roster.<key>`."""
-    raw = json.loads((folder / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-    flat: dict[str, str] = {}
-    for key, value in raw.items():
-        if isinstance(value, dict):
-            flat.update({f"{key}.{inner}": text for inner, text in value.items()})
-        else:
-            flat[key] = value
-    return flat
+    words = read_catalogue(folder, lang)
+    assert words, f"{folder} has no catalogue in {lang}"
+    return words
 
 
 def folder_of(game: str) -> Path:
@@ -93,42 +86,13 @@ def test_the_shell_names_no_game() -> None:
 # -- the new-table form --------------------------------------------------------------------
 
 
-def resolve(prop: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
-    """As the lobby's fields.js does: `$ref` followed, `anyOf` with null made its kind."""
-    if "anyOf" in prop:
-        kinds = [k for k in prop["anyOf"] if k.get("type") != "null"]
-        prop = {**resolve(kinds[0], root), **{k: v for k, v in prop.items() if k != "anyOf"}}
-    if "$ref" in prop:
-        target = root["$defs"][prop["$ref"].split("/")[-1]]
-        prop = {**resolve(target, root), **{k: v for k, v in prop.items() if k != "$ref"}}
-    return prop
-
-
-def form_keys(schema: dict[str, Any], prefix: str) -> Iterator[str]:
-    """The words a form built from `schema` shows: each field's, and each value's."""
-
-    def walk(props: dict[str, Any], path: str) -> Iterator[str]:
-        for name, raw in props.items():
-            prop = resolve(raw, schema)
-            key = f"{prefix}.{path}{name}"
-            yield key
-            yield from (f"{key}.{value}" for value in prop.get("enum", []))
-            if prop.get("properties"):
-                yield from walk(prop["properties"], f"{path}{name}.")
-
-    yield from walk(schema.get("properties", {}), "")
-
-
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", WITH_TABLES)
 def test_every_option_of_the_form_has_its_words(game: str, lang: str) -> None:
     builder = capability(get_game(game), TableBuilder)
     assert builder is not None
     words = read(folder_of(game), lang)
-    keys = [
-        *form_keys(builder.TableOptions.model_json_schema(), "form"),
-        *form_keys(builder.SeatOptions.model_json_schema(), "form.seat"),
-    ]
+    keys = table_form_keys(builder.TableOptions, builder.SeatOptions)
     assert sorted(k for k in keys if k not in words) == []
 
 

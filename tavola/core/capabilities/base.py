@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 if TYPE_CHECKING:
     from ..protocol import Game
@@ -21,6 +21,10 @@ C = TypeVar("C")
 HUMAN = "human"
 """The seat kind of a person. Every other seat kind is a bot's name (`tavola.bots`) or one
 of the game's automata."""
+
+Information = Literal["perfect", "imperfect"]
+Chance = Literal["deterministic", "explicit_stochastic", "sampled_stochastic"]
+Utility = Literal["zero_sum", "constant_sum", "general_sum", "identical"]
 
 GENERIC_BOTS = ("random", "reference", "greedy", "ismcts")
 """Bots every game can seat: `reference` is the game's own (`ReferencePlayer`), or the
@@ -39,10 +43,24 @@ class GameInfo:
     max_seats: int
     seat_kinds: tuple[str, ...]
     """What a table may seat: `human`, bot names, and automata (below)."""
+    information: Information = field(kw_only=True)
+    """The three axes of OpenSpiel's `GameType`, declared by every game (no default: a
+    wrong one would pass unseen). `perfect`: every seat sees the whole state, so nothing
+    is hidden and a determinized world is the state itself; `imperfect`: something is
+    hidden from some seat (a hand, a sealed order), which `view`, `hidden_from` and
+    `determinize` must honour."""
+    chance: Chance = field(kw_only=True)
+    """`deterministic`: no chance at all; `explicit_stochastic`: chance moves are a chance
+    seat's actions with listed probabilities; `sampled_stochastic`: chance is drawn from the
+    seeded RNG in the state (a shuffle, a die) or typed in as it falls (a Lotto draw)."""
+    utility: Utility = field(kw_only=True)
+    """`zero_sum`: the seats' scores always add up to zero; `constant_sum`: to one same
+    number; `identical`: every seat scores alike (a cooperative game); `general_sum`:
+    anything else (placements among many sides, a referee's seat, a solo game)."""
     languages: tuple[str, ...] = ("it", "en")
     modes: tuple[str, ...] = ()
     automata: tuple[str, ...] = ()
-    """Seat kinds played by the rules themselves (an automatic boss): built by `Automata`."""
+    """Seat kinds played by the rules themselves (an automatic opponent): built by `Automata`."""
     simultaneous: bool = False
     """More than one seat may be awaited at once (sealed choices)."""
     referee_seats: bool = False
@@ -83,6 +101,9 @@ class GameInfo:
             "automata": list(self.automata),
             "languages": list(self.languages),
             "modes": list(self.modes),
+            "information": self.information,
+            "chance": self.chance,
+            "utility": self.utility,
             "simultaneous": self.simultaneous,
             "referee_seats": self.referee_seats,
             "rare_actions": sorted(self.rare_actions),

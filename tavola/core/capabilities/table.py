@@ -23,7 +23,7 @@ class ReferencePlayer(Protocol):
 
 @runtime_checkable
 class Automata(Protocol):
-    """Players the rules run themselves (`GameInfo.automata`), such as an automatic boss."""
+    """Players the rules run themselves (`GameInfo.automata`), such as an automatic opponent."""
 
     def automaton(self, kind: str, seed: int) -> Player: ...
 

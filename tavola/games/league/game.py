@@ -51,6 +51,9 @@ ACTIONS_SPARE = 40
 
 INFO = GameInfo(
     name="league",
+    information="imperfect",
+    chance="sampled_stochastic",
+    utility="general_sum",
     title={
         "it": "Legend.a.League",
         "en": "Legend.a.League",

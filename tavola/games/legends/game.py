@@ -73,6 +73,9 @@ def rules_for(state: LegendsState) -> ModeRules:
 
 INFO = GameInfo(
     name="legends",
+    information="imperfect",
+    chance="sampled_stochastic",
+    utility="general_sum",
     title={"it": "Legends of AZ", "en": "Legends of AZ"},
     description={
         "it": "Battaglia di carte tra leggende: Strappacamicia, classica ed epica, "

@@ -48,6 +48,9 @@ RARE = frozenset({*actions.ADJUSTMENTS, "add_catalogue_card", "undo"})
 
 INFO = GameInfo(
     name="seasons",
+    information="imperfect",
+    chance="sampled_stochastic",
+    utility="general_sum",
     title={"it": "Seasons in solitario contro Dummbot", "en": "Seasons solo against Dummbot"},
     description={
         "it": "Giochi a Seasons con le tue carte vere contro Dummbot, l'automa della "

@@ -116,6 +116,9 @@ def _parse_seat(seat: str) -> tuple[str, str]:
 
 INFO = GameInfo(
     name="trono",
+    information="imperfect",
+    chance="sampled_stochastic",
+    utility="general_sum",
     title={"it": "Gioco del Trono", "en": "Gioco del Trono"},
     description={
         "it": "Il gioco da forum a squadre con le estrazioni del Lotto: qui una partita "

@@ -1,5 +1,5 @@
 """Every acceptance scenario of §12 is a file under scenarios/league/ (they run with every
-other scenario file in tests/games/legends/test_scenarios.py), or a test here: scenarios
+other scenario file in tests/core/test_acceptance_scenarios.py), or a test here: scenarios
 1–6 check the lineup validator (test_lineup.py) and 50 whole bot games (test_play.py)."""
 
 import re

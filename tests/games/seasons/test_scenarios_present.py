@@ -2,7 +2,7 @@
 scenarios/seasons/ (one scenario may take several files, `s10a_…`, `s10b_…`, one per
 configuration it compares), each titled with its number, its name and the rules §12 cites;
 scenario 37 (reproducibility) is the pytest test test_reproducibility.py. The files
-themselves run in tests/games/legends/test_scenarios.py, with every file under scenarios/."""
+themselves run in tests/core/test_acceptance_scenarios.py, with every file under scenarios/."""
 
 from __future__ import annotations
 
