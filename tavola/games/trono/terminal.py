@@ -12,7 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from tavola.core import ConfigError, Event, IllegalAction, Player, Table, Viewer
 from tavola.core.capabilities import HUMAN, TableBuilder, TerminalRequest, TerminalSetup
 
-from .forum_render import announce, public_lines, winner_lines
+from .forum_announce import announce, winner_lines
+from .forum_boards import public_lines
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -12,7 +12,18 @@ from tavola.core import Action, Event, Table, Viewer
 from ..clock import format_instant
 from ..forum_parser import formation_draw_date, parse_numbers
 from ..state import TronoState
-from .options import AtOpt, BBCodeOpt, CheckOpt, FileArg, ImportOpt, LangOpt, NumbersOpt, RefereeOpt
+from .options import (
+    AtOpt,
+    BBCodeOpt,
+    CheckOpt,
+    FileArg,
+    ImportOpt,
+    LangOpt,
+    NumbersOpt,
+    ReasonOpt,
+    RefereeOpt,
+    SeenOpt,
+)
 from .override import audit_lines
 from .session import readable, referee_seat, run, with_at
 from .texts import cli_error
@@ -77,14 +88,8 @@ def move_draw(
         str | None,
         typer.Argument(help="The day the Lotto draws instead (default: not moved any more)."),
     ] = None,
-    reason: Annotated[str, typer.Option(help="Why (required, 1–500 characters).")] = "",
-    seen: Annotated[
-        int | None,
-        typer.Option(
-            help="The overrides you had read: refused if another referee moved the same "
-            "draw since (issue 27, point 3)."
-        ),
-    ] = None,
+    reason: ReasonOpt = "",
+    seen: SeenOpt = None,
     check: CheckOpt = False,
     referee: RefereeOpt = None,
     at: AtOpt = None,

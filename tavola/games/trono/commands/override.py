@@ -12,7 +12,18 @@ from tavola.core import Action, Event, Table, Viewer
 
 from ..audit_words import audit_words
 from ..forum_parser import normalise_target, parse_numbers
-from .options import AtOpt, BBCodeOpt, CheckOpt, FileArg, ImportOpt, LangOpt, NumbersOpt, RefereeOpt
+from .options import (
+    AtOpt,
+    BBCodeOpt,
+    CheckOpt,
+    FileArg,
+    ImportOpt,
+    LangOpt,
+    NumbersOpt,
+    ReasonOpt,
+    RefereeOpt,
+    SeenOpt,
+)
 from .session import readable, referee_seat, run, with_at
 from .texts import cli_error, say
 
@@ -31,14 +42,8 @@ def override(
         list[str] | None,
         typer.Argument(help="[SUBJECT] [KEY=VALUE …]; adjust_parameter HOUSE PARAM N."),
     ] = None,
-    reason: Annotated[str, typer.Option(help="Why (required, 1–500 characters).")] = "",
-    seen: Annotated[
-        int | None,
-        typer.Option(
-            help="The overrides you had read (as `show` counts them): refused if another "
-            "referee changed the same thing since (issue 27, point 3)."
-        ),
-    ] = None,
+    reason: ReasonOpt = "",
+    seen: SeenOpt = None,
     numbers: NumbersOpt = None,
     import_file: ImportOpt = None,
     check: CheckOpt = False,
