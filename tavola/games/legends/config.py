@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tavola.core import ConfigError, ContentError
+from tavola.core.config_parse import validated_options
 from tavola.core.jsontypes import JsonNumber
 from tavola.core.text import Text, UnicodeOnly
 
@@ -151,26 +152,9 @@ class LegendsConfig(_Options):
         return value
 
 
-def _field_name(loc: tuple[int | str, ...]) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
 def parse_config(data: Mapping[str, Any] | LegendsConfig) -> LegendsConfig:
     """Structural validation; a bad option raises `ConfigError` naming the field."""
-    if isinstance(data, LegendsConfig):
-        return data
-    try:
-        return LegendsConfig.model_validate(dict(data))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        field = _field_name(tuple(first["loc"]))
-        message = f"{field}: {first['msg']}"
-        if len(exc.errors()) > 1:
-            message += f" (and {len(exc.errors()) - 1} more)"
-        raise ConfigError("invalid_option", message, field=field) from None
+    return validated_options(LegendsConfig, data, counted=True)
 
 
 def _fail(reason: str, message: str, field: str = "") -> ConfigError:
