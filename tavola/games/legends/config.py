@@ -80,9 +80,9 @@ class CarryIn(_Options):
     """The campaign's `equipment_counts_toward_carry`: carried equipment reduces the deal."""
 
 
-class Timers(_Options):
-    """Seconds per decision (R110–R116), a day at most; `autopilot_after` consecutive
-    timeouts hand a seat to the reference bot."""
+class DecisionSeconds(BaseModel):
+    """Seconds per decision (R110–R116), a day at most: the game's timers and a table's
+    (`table_options.TableTimers`), with the same defaults."""
 
     turn_s: Seconds = 90
     response_s: Seconds = 15
@@ -90,6 +90,12 @@ class Timers(_Options):
     setup_s: Seconds = 60
     flip_s: Seconds = 10
     choice_s: Seconds = 10
+
+
+class Timers(_Options, DecisionSeconds):
+    """Seconds per decision (R110–R116), a day at most; `autopilot_after` consecutive
+    timeouts hand a seat to the reference bot."""
+
     autopilot_after: Annotated[int, Field(ge=1, le=1000)] | None = None
 
 

@@ -113,17 +113,18 @@ def resolve_with(
     was before, which is kept so that a correction can resolve the turn again (R68)."""
     state.pre_resolution = None
     before = state.model_dump(mode="json")
-    draw = Draw(
-        purpose="turn",
-        turn=state.turn,
-        date=day,
-        numbers=numbers,
-        source=source,
-        entered_by=by,
-        entered_at=at,
-        corrected=corrected,
+    state.draws.append(
+        Draw(
+            purpose="turn",
+            turn=state.turn,
+            date=day,
+            numbers=numbers,
+            source=source,
+            entered_by=by,
+            entered_at=at,
+            corrected=corrected,
+        )
     )
-    state.draws.append(draw)
     events = resolve_turn(state, numbers)
     state.pre_resolution = before
     return events
