@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from ..actions import Event
 
@@ -42,6 +42,18 @@ class TerminalRequest:
     teams: tuple[str, ...]
     lang: str
     flags: BaseModel
+
+
+Flags = TypeVar("Flags", bound="BaseModel")
+
+
+def game_flags(model: type[Flags], flags: BaseModel) -> Flags:
+    """A request's `flags` as the game's own flags model (`TerminalTable.terminal_flags`,
+    which the shell validated them with; another command may hand them over as a model
+    with the same fields)."""
+    if isinstance(flags, model):
+        return flags
+    return model.model_validate(flags.model_dump(exclude_unset=True))
 
 
 @dataclass(frozen=True, slots=True)

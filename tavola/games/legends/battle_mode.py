@@ -38,7 +38,7 @@ from .actions import (
 )
 from .battle_view import battle_view, hidden_hand_cards, sees_hand
 from .cards import CharacterCard, EnchantgineeringCard
-from .draws import may_use
+from .draws import check_playable, may_use
 from .hands import Usable, usable
 from .messages import only_args, refuse
 from .protection import attack_targets, battle, opponents, target_refusal
@@ -223,12 +223,7 @@ def _iid_list(action: Action, name: str) -> list[Any]:
 def _check_hand_character(state: LegendsState, seat: str, iid: Any) -> None:
     if not isinstance(iid, str) or iid not in state.instances:
         raise refuse("unknown_card", iid=iid)
-    if iid not in state.seats[seat].hand:
-        raise refuse("card_not_in_hand", iid=iid)
-    if not isinstance(state.card(iid), CharacterCard):
-        raise refuse("wrong_card_type", iid=iid)
-    if not may_use(state, seat, iid):
-        raise refuse("alignment_forbidden", iid=iid)
+    check_playable(state, seat, iid, (CharacterCard,))
 
 
 def _check_room(state: LegendsState, seat: str, adding: int) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tavola.core import ConfigError, Event
 
 from . import carry_in
@@ -200,11 +202,7 @@ def main_choice_pending(state: LegendsState) -> list[str]:
 
 def submit_main(state: LegendsState, seat: str, card_id: str, events: list[Event]) -> None:
     """A1: a sealed main choice; revealed when every seat has chosen."""
-    assert state.battle is not None
-    state.battle.sealed[seat] = card_id
-    events.append(Event("main_submitted", {"seat": seat}))
-    if not main_choice_pending(state):
-        reveal_mains(state, events)
+    _seal(state, seat, card_id, "main_submitted", events)
 
 
 def after_setup_concession(state: LegendsState, events: list[Event]) -> None:
@@ -213,7 +211,21 @@ def after_setup_concession(state: LegendsState, events: list[Event]) -> None:
     if state.phase == "setup_cut" and state.cutter is not None:
         if state.seats[state.cutter].eliminated:
             state.cutter = live_seats(state)[1]
-    elif state.phase == "setup_main_choice" and not main_choice_pending(state):
+    else:
+        _reveal_when_all_in(state, events)
+
+
+def _seal(state: LegendsState, seat: str, choice: Any, submitted: str, events: list[Event]) -> None:
+    """A seat's sealed choice of this setup step (its main, its formation), told as sent."""
+    assert state.battle is not None
+    state.battle.sealed[seat] = choice
+    events.append(Event(submitted, {"seat": seat}))
+    _reveal_when_all_in(state, events)
+
+
+def _reveal_when_all_in(state: LegendsState, events: list[Event]) -> None:
+    """The sealed mains, or formations, shown together once no seat owes one."""
+    if state.phase == "setup_main_choice" and not main_choice_pending(state):
         reveal_mains(state, events)
     elif state.phase == "setup_formation" and not _formation_pending(state):
         reveal_formation(state, events)
@@ -221,11 +233,7 @@ def after_setup_concession(state: LegendsState, events: list[Event]) -> None:
 
 def submit_formation(state: LegendsState, seat: str, iids: list[str], events: list[Event]) -> None:
     """A3: a sealed formation; placed when every player seat has sent one."""
-    assert state.battle is not None
-    state.battle.sealed[seat] = iids
-    events.append(Event("formation_submitted", {"seat": seat}))
-    if not _formation_pending(state):
-        reveal_formation(state, events)
+    _seal(state, seat, iids, "formation_submitted", events)
 
 
 def reveal_formation(state: LegendsState, events: list[Event]) -> None:

@@ -11,7 +11,7 @@ from . import listing
 from .card_effects import apply_effect
 from .cards import CharacterCard, MagicCard, PotionCard
 from .combat import continue_after_effects
-from .draws import discard, may_use
+from .draws import check_playable, discard, may_use
 from .hands import Usable, usable
 from .messages import only_args, refuse
 from .protection import alive_characters, are_opponents, battle, main_protected, opponents
@@ -201,13 +201,9 @@ def check(state: LegendsState, seat: str, action: Action) -> tuple[str, Spell, A
     """A6's checks after the gate's: the card, the caster, the moment, the target, the cap."""
     only_args(action.type, action.args, "iid", "target")
     iid = action.get("iid")
-    if iid not in state.seats[seat].hand:
-        raise refuse("card_not_in_hand", iid=iid)
+    check_playable(state, seat, iid, (MagicCard, PotionCard))
     card = state.card(iid)
-    if not isinstance(card, MagicCard | PotionCard):
-        raise refuse("wrong_card_type", iid=iid)
-    if not may_use(state, seat, iid):
-        raise refuse("alignment_forbidden", iid=iid)
+    assert isinstance(card, MagicCard | PotionCard)
     if isinstance(card, MagicCard) and not magic_requirement_met(state, seat):
         raise refuse("magic_requirement_unmet")
     b = state.battle

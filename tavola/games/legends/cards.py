@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
@@ -122,6 +123,19 @@ class PotionCard(_SpellCard):
     type: Literal["potion"] = "potion"
 
 
+def _permanent_parts(
+    name: str, parts: Sequence[Any], misfit: Callable[[Any], str | None], what: str
+) -> None:
+    """V3, V4: each of a card's effects or auras fits the card (else `misfit` says which
+    field does not, and why) and lasts."""
+    for i, part in enumerate(parts):
+        wrong = misfit(part)
+        if wrong is not None:
+            raise ValueError(f"{name}[{i}].{wrong}")
+        if getattr(part, "duration", "permanent") != "permanent":
+            raise ValueError(f"{name}[{i}].duration: {what} must be 'permanent'")
+
+
 class EquipmentCard(CardBase):
     type: Literal["equipment"] = "equipment"
     effects: Annotated[list[Effect], Field(min_length=1, max_length=3)]
@@ -129,14 +143,14 @@ class EquipmentCard(CardBase):
     @model_validator(mode="after")
     def _equipment_effects(self) -> EquipmentCard:
         """V3: 1–3 permanent effects of the kinds equipment may carry."""
-        for i, effect in enumerate(self.effects):
-            if effect.kind not in EQUIPMENT_KINDS:
-                raise ValueError(
-                    f"effects[{i}].kind: '{effect.kind}' is not allowed on equipment; "
-                    f"allowed: {', '.join(EQUIPMENT_KINDS)}"
-                )
-            if getattr(effect, "duration", "permanent") != "permanent":
-                raise ValueError(f"effects[{i}].duration: equipment effects must be 'permanent'")
+        allowed = ", ".join(EQUIPMENT_KINDS)
+
+        def misfit(effect: Any) -> str | None:
+            if effect.kind in EQUIPMENT_KINDS:
+                return None
+            return f"kind: '{effect.kind}' is not allowed on equipment; allowed: {allowed}"
+
+        _permanent_parts("effects", self.effects, misfit, "equipment effects")
         return self
 
 
@@ -148,15 +162,17 @@ class EnchantgineeringCard(CardBase):
     @model_validator(mode="after")
     def _aura_scopes(self) -> EnchantgineeringCard:
         """V4: 1–10 phases; each aura permanent and applying to what its kind allows."""
-        for i, aura in enumerate(self.auras):
+
+        def misfit(aura: Any) -> str | None:
             scopes = AURA_SCOPES[aura.kind]
-            if aura.applies_to not in scopes:
-                raise ValueError(
-                    f"auras[{i}].applies_to: '{aura.applies_to}' does not fit '{aura.kind}'; "
-                    f"allowed: {', '.join(sorted(scopes))}"
-                )
-            if getattr(aura, "duration", "permanent") != "permanent":
-                raise ValueError(f"auras[{i}].duration: auras must be 'permanent'")
+            if aura.applies_to in scopes:
+                return None
+            return (
+                f"applies_to: '{aura.applies_to}' does not fit '{aura.kind}'; "
+                f"allowed: {', '.join(sorted(scopes))}"
+            )
+
+        _permanent_parts("auras", self.auras, misfit, "auras")
         return self
 
 

@@ -24,6 +24,7 @@ from tavola.core import ContentError
 
 from .cards import CARD_ADAPTER, CARD_TYPES, CardDef, card_to_data
 from .describe import describe_card
+from .effects import EFFECT_KINDS
 from .messages import MESSAGES
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -89,30 +90,11 @@ def _field_path(loc: tuple[int | str, ...]) -> str:
             continue  # a union branch such as "constrained-int" or "literal['full']"
         if isinstance(part, int):
             parts[-1] = f"{parts[-1]}[{part}]" if parts else f"[{part}]"
-        elif parts and re.fullmatch(r".*\[\d+\]", parts[-1]) and part in _EFFECT_TAGS:
+        elif parts and re.fullmatch(r".*\[\d+\]", parts[-1]) and part in EFFECT_KINDS:
             continue  # the effect-kind tag inside a list of effects
         else:
             parts.append(str(part))
     return ".".join(parts)
-
-
-_EFFECT_TAGS = frozenset(
-    {
-        "modify_stat",
-        "heal",
-        "damage",
-        "sleep",
-        "wake",
-        "protect_magic",
-        "parry",
-        "draw",
-        "discard",
-        "revive",
-        "siege",
-        "draw_per_turn",
-        "discard_per_turn",
-    }
-)
 
 
 def _describe(error: Mapping[str, Any]) -> tuple[str, str]:
@@ -126,7 +108,7 @@ def _describe(error: Mapping[str, Any]) -> tuple[str, str]:
         if name == "type":
             message = f"missing; allowed: {', '.join(CARD_TYPES)}"
         else:
-            message = f"missing; allowed: {', '.join(sorted(_EFFECT_TAGS))}"
+            message = f"missing; allowed: {', '.join(sorted(EFFECT_KINDS))}"
     elif kind == "union_tag_invalid":
         name = error["ctx"]["discriminator"].strip("'")
         field = f"{field}.{name}" if field else name

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tavola.core import ConfigError, ContentError
+from tavola.core.config_parse import validated_options
 from tavola.core.jsontypes import JsonNumber
 from tavola.core.text import Text, UnicodeOnly
 
@@ -79,9 +80,9 @@ class CarryIn(_Options):
     """The campaign's `equipment_counts_toward_carry`: carried equipment reduces the deal."""
 
 
-class Timers(_Options):
-    """Seconds per decision (R110–R116), a day at most; `autopilot_after` consecutive
-    timeouts hand a seat to the reference bot."""
+class DecisionSeconds(BaseModel):
+    """Seconds per decision (R110–R116), a day at most: the game's timers and a table's
+    (`table_options.TableTimers`), with the same defaults."""
 
     turn_s: Seconds = 90
     response_s: Seconds = 15
@@ -89,6 +90,12 @@ class Timers(_Options):
     setup_s: Seconds = 60
     flip_s: Seconds = 10
     choice_s: Seconds = 10
+
+
+class Timers(_Options, DecisionSeconds):
+    """Seconds per decision (R110–R116), a day at most; `autopilot_after` consecutive
+    timeouts hand a seat to the reference bot."""
+
     autopilot_after: Annotated[int, Field(ge=1, le=1000)] | None = None
 
 
@@ -151,26 +158,9 @@ class LegendsConfig(_Options):
         return value
 
 
-def _field_name(loc: tuple[int | str, ...]) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
 def parse_config(data: Mapping[str, Any] | LegendsConfig) -> LegendsConfig:
     """Structural validation; a bad option raises `ConfigError` naming the field."""
-    if isinstance(data, LegendsConfig):
-        return data
-    try:
-        return LegendsConfig.model_validate(dict(data))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        field = _field_name(tuple(first["loc"]))
-        message = f"{field}: {first['msg']}"
-        if len(exc.errors()) > 1:
-            message += f" (and {len(exc.errors()) - 1} more)"
-        raise ConfigError("invalid_option", message, field=field) from None
+    return validated_options(LegendsConfig, data, counted=True)
 
 
 def _fail(reason: str, message: str, field: str = "") -> ConfigError:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tavola.core import Event
 
 from .alignments import permits
 from .cards import CharacterCard
+from .messages import refuse
 from .protection import alive_characters
 from .state import LegendsState
 
@@ -24,6 +27,17 @@ def hand_viewers(state: LegendsState, seat: str) -> frozenset[str]:
 def may_use(state: LegendsState, seat: str, iid: str) -> bool:
     """§3.6: the seat's permission allows the card's side."""
     return permits(state.seats[seat].permission, state.card(iid).side)  # type: ignore[arg-type]
+
+
+def check_playable(state: LegendsState, seat: str, iid: Any, kinds: tuple[type, ...]) -> None:
+    """A card a seat plays from its hand: there, of one of `kinds`, and of a side the
+    seat's permission allows (§3.6)."""
+    if iid not in state.seats[seat].hand:
+        raise refuse("card_not_in_hand", iid=iid)
+    if not isinstance(state.card(iid), kinds):
+        raise refuse("wrong_card_type", iid=iid)
+    if not may_use(state, seat, iid):
+        raise refuse("alignment_forbidden", iid=iid)
 
 
 def take_top(state: LegendsState, events: list[Event]) -> str | None:

@@ -171,6 +171,8 @@ SPELL_KINDS = frozenset(
         "siege",
     }
 )
+EFFECT_KINDS = SPELL_KINDS | {"draw_per_turn", "discard_per_turn"}
+"""Every effect's kind (`Effect`'s tags): a spell's, and the cards' per-turn draws and discards."""
 CHARACTER_KINDS = frozenset(
     {"modify_stat", "heal", "damage", "sleep", "wake", "protect_magic", "parry"}
 )

@@ -9,7 +9,7 @@ from tavola.core import Action, Event
 from . import listing
 from .cards import EquipmentCard
 from .combat import continue_after_effects
-from .draws import may_use
+from .draws import check_playable
 from .hands import Usable, usable
 from .messages import only_args, refuse
 from .protection import are_opponents, battle, main_protected
@@ -51,12 +51,7 @@ def bearer_refusal(state: LegendsState, seat: str, bearer: Any) -> str | None:
 def check(state: LegendsState, seat: str, action: Action) -> tuple[str, str]:
     only_args(action.type, action.args, "eq_iid", "char_iid")
     iid, bearer = action.get("eq_iid"), action.get("char_iid")
-    if iid not in state.seats[seat].hand:
-        raise refuse("card_not_in_hand", iid=iid)
-    if not isinstance(state.card(iid), EquipmentCard):
-        raise refuse("wrong_card_type", iid=iid)
-    if not may_use(state, seat, iid):
-        raise refuse("alignment_forbidden", iid=iid)
+    check_playable(state, seat, iid, (EquipmentCard,))
     if not timing_open(state, seat):
         raise refuse("equipment_timing")
     code = bearer_refusal(state, seat, bearer)

@@ -8,6 +8,7 @@ once it holds `LIMIT` actions (some 15 MB at most)."""
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Any
 
 from tavola.core import Action
 
@@ -91,72 +92,50 @@ def _attacker(iid: str, stat: str) -> dict[str, str]:
     return {"iid": iid, "stat": stat} if stat else {"iid": iid}
 
 
-def attack(iid: str, stat: str, target: str) -> Action:
-    key = (DECLARE_ATTACK, iid, stat, target)
+def _shared(key: tuple[str, ...], args: dict[str, Any]) -> Action:
+    """The action `key` names (its kind first, then what tells it apart) with `args`: the
+    one in the memo, else this one, kept there."""
     found = _memo.get(key)
     if found is not None:
         return found
+    return _keep(key, Action.frozen(key[0], args))
+
+
+def attack(iid: str, stat: str, target: str) -> Action:
     attackers = (MappingProxyType(_attacker(iid, stat)),)
-    return _keep(key, Action.frozen(DECLARE_ATTACK, {"attackers": attackers, "target": target}))
+    return _shared((DECLARE_ATTACK, iid, stat, target), {"attackers": attackers, "target": target})
 
 
 def reinforce(iid: str, stat: str) -> Action:
-    key = (REINFORCE, iid, stat)
-    found = _memo.get(key)
-    if found is not None:
-        return found
-    return _keep(key, Action.frozen(REINFORCE, _attacker(iid, stat)))
+    return _shared((REINFORCE, iid, stat), _attacker(iid, stat))
 
 
 def place(iid: str) -> Action:
-    key = (PLACE_CHARACTER, iid)
-    found = _memo.get(key)
-    if found is not None:
-        return found
-    return _keep(key, Action.frozen(PLACE_CHARACTER, {"iid": iid}))
+    return _shared((PLACE_CHARACTER, iid), {"iid": iid})
 
 
 def forgo(iid: str) -> Action:
-    key = (FORGO, iid)
-    found = _memo.get(key)
-    if found is not None:
-        return found
-    return _keep(key, Action.frozen(FORGO, {"iids": (iid,)}))
+    return _shared((FORGO, iid), {"iids": (iid,)})
 
 
 def build(eg: str, builder: str) -> Action:
-    key = (BUILD, eg, builder)
-    found = _memo.get(key)
-    if found is not None:
-        return found
-    return _keep(key, Action.frozen(BUILD, {"eg_iid": eg, "builders": (builder,)}))
+    return _shared((BUILD, eg, builder), {"eg_iid": eg, "builders": (builder,)})
 
 
 def assign(card: str, bearer: str) -> Action:
-    key = (ASSIGN_EQUIPMENT, card, bearer)
-    found = _memo.get(key)
-    if found is not None:
-        return found
-    return _keep(key, Action.frozen(ASSIGN_EQUIPMENT, {"eq_iid": card, "char_iid": bearer}))
+    return _shared((ASSIGN_EQUIPMENT, card, bearer), {"eq_iid": card, "char_iid": bearer})
 
 
 def play(iid: str, target: str | None) -> Action:
     """A card played on a target, or with none (areas and fixed targets)."""
-    key = (PLAY_CARD, iid) if target is None else (PLAY_CARD, iid, target)
-    found = _memo.get(key)
-    if found is not None:
-        return found
-    args = {"iid": iid} if target is None else {"iid": iid, "target": target}
-    return _keep(key, Action.frozen(PLAY_CARD, args))
+    if target is None:
+        return _shared((PLAY_CARD, iid), {"iid": iid})
+    return _shared((PLAY_CARD, iid, target), {"iid": iid, "target": target})
 
 
 def choose_main(card_id: str) -> Action:
     """A main chosen by its card (S3)."""
-    key = (CHOOSE_MAIN, card_id)
-    found = _memo.get(key)
-    if found is not None:
-        return found
-    return _keep(key, Action.frozen(CHOOSE_MAIN, {"card_id": card_id}))
+    return _shared((CHOOSE_MAIN, card_id), {"card_id": card_id})
 
 
 _cuts: dict[int, tuple[Action, ...]] = {}

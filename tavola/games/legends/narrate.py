@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -143,10 +143,16 @@ class Narrator:
             params["card"] = self.card(d["card_id"])
         elif "iid" in d:
             params["card"] = self.instance(d["iid"])
-        if "target" in d:
-            params["target"] = self.target(d["target"])
-        if "bearer" in d:
-            params["bearer"] = self.instance(d["bearer"])
+        said: dict[str, Callable[[Any], str]] = {
+            "target": self.target,
+            "bearer": self.instance,
+            "order": self.seats,
+            "eligible": self.seats,
+            "values": self.values,
+        }
+        for name, say in said.items():
+            if name in d:
+                params[name] = say(d[name])
         if kind == "effect_applied":
             effect = EFFECT_ADAPTER.validate_python(d["effect"])
             params["what"] = describe_effect(self.messages, self.lang, effect)
@@ -156,12 +162,6 @@ class Narrator:
             )
         if "iids" in d:
             params["cards"] = ", ".join(self.instance(i) for i in d["iids"])
-        if "order" in d:
-            params["order"] = self.seats(d["order"])
-        if "eligible" in d:
-            params["eligible"] = self.seats(d["eligible"])
-        if "values" in d:
-            params["values"] = self.values(d["values"])
         for name in ("reference", "from_stat", "stat"):
             if isinstance(d.get(name), str):
                 params[name] = self.stat(d[name])

@@ -18,7 +18,7 @@ from tavola.core.jsontypes import JsonBool, JsonNumber
 from tavola.core.text import Text
 
 from .catalog import DEFAULT_CATALOG, catalog_files
-from .config import Mode, Seconds, Sides
+from .config import DecisionSeconds, Mode, Sides
 
 CATALOG_ID = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$"
 """A catalogue's name as a host gives it: letters, digits, `_` and `-`; no path."""
@@ -31,16 +31,10 @@ class _Options(BaseModel):
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
-class TableTimers(_Options):
+class TableTimers(_Options, DecisionSeconds):
     """Seconds per decision (R110–R116); `autopilot_after` timeouts in a row hand a seat
     to the reference bot."""
 
-    turn_s: Seconds = 90
-    response_s: Seconds = 15
-    counter_s: Seconds = 45
-    setup_s: Seconds = 60
-    flip_s: Seconds = 10
-    choice_s: Seconds = 10
     autopilot_after: Annotated[int, Field(ge=1, le=20), JsonNumber] | None = None
 
 

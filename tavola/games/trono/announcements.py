@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .forum_render import house_name, local_time, t, winner_lines
+from .forum_announce import winner_lines
+from .forum_words import house_name, local_time, t
 
 
 @dataclass(frozen=True, slots=True)

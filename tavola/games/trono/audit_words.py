@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from .forum_render import forum_day, house_name, phase_name, t, value_words
+from .forum_words import forum_day, house_name, phase_name, t, value_words
 from .messages import MESSAGES, text
 
 HOUSE_SUBJECT = frozenset(
@@ -88,7 +88,7 @@ def audit_words(
     view: Mapping[str, Any], entry: Mapping[str, Any], people: Mapping[str, str], lang: str
 ) -> dict[str, str]:
     """One audit entry's `kind`, `about`, `before` and `after` in words (`view` with the
-    catalogue's names: `forum_render.with_names`)."""
+    catalogue's names: `forum_words.with_names`)."""
     kind = str(entry["kind"])
     about = _about(view, kind, entry.get("subject"), people, lang)
     thing = entry.get("thing")

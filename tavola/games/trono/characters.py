@@ -162,22 +162,18 @@ def _effect(data: Any, field: str) -> Effect:
     return Effect(str(kind), {k: v for k, v in data.items() if k != "kind"})
 
 
-FIELDS = frozenset(
-    {
-        "id",
-        "name",
-        "kind",
-        "house_id",
-        "cost",
-        "charges",
-        "consume_on_failure",
-        "effects",
-        "summary",
-        "summary_en",
-        "description",
-        "gender",
-    }
+TERMS = (
+    "cost",
+    "charges",
+    "consume_on_failure",
+    "effects",
+    "summary",
+    "summary_en",
+    "description",
 )
+"""What a character costs, does and says, beside who it is and whose (a referee may edit
+them in the season's catalogue too: `season_characters`)."""
+FIELDS = frozenset({"id", "name", "kind", "house_id", "gender", *TERMS})
 
 
 def parse_character(data: Any) -> Character:

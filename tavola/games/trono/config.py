@@ -7,9 +7,10 @@ from datetime import UTC, datetime, time
 from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tavola.core import ConfigError
+from tavola.core.config_parse import validated_options
 from tavola.core.text import Text, UnicodeOnly, encodable
 
 from .clock import WEEKDAYS, BadInstant, parse_instant
@@ -108,26 +109,9 @@ class TronoConfig(BaseModel):
         return sorted(value, key=WEEKDAYS.__getitem__)
 
 
-def _field_name(loc: tuple[int | str, ...]) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
 def parse_config(data: Mapping[str, Any] | BaseModel) -> TronoConfig:
     """Structural and semantic checks; a bad option raises `ConfigError` naming the field."""
-    if isinstance(data, TronoConfig):
-        config = data
-    else:
-        raw = data.model_dump() if isinstance(data, BaseModel) else dict(data)
-        try:
-            config = TronoConfig.model_validate(raw)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            field = _field_name(tuple(first["loc"]))
-            message = f"{field}: {first['msg']}"
-            raise ConfigError("invalid_option", message, field=field) from None
+    config = validated_options(TronoConfig, data)
     _check_mode(config)
     return config
 

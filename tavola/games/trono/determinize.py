@@ -11,8 +11,9 @@ from __future__ import annotations
 from tavola.core import Rng
 
 from .ending import final_ranking
+from .override_kinds import PUBLIC_OVERRIDES
 from .state import AuditEntry, CharacterInstance, Team, TronoState, catalogue_of
-from .views import PUBLIC_OVERRIDES, revealed_at_end
+from .views import revealed_at_end
 
 SPREAD_CAP = 3
 """How far (per parameter) a guess strays from its centre once turns have been resolved."""

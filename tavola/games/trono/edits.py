@@ -138,7 +138,7 @@ def what_phrase(state: TronoState, entry: AuditEntry) -> Phrase:
 def _words(state: TronoState, entry: AuditEntry, value: Any, lang: str) -> str:
     """A value as the audit trail says it (houses, characters, days by name)."""
     from .audit_words import audit_words
-    from .forum_render import with_names
+    from .forum_words import with_names
     from .state import catalogue_of
     from .views import referee_view
 

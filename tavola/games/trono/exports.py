@@ -15,15 +15,9 @@ from tavola.core.capabilities import ExportText
 
 from .announcements import announcements, opened_block, results_block, review_block, standings
 from .bbcode import bullet_list, heading, subheading
-from .forum_render import (
-    draw_lines,
-    forum_day,
-    house_name,
-    t,
-    team_report_lines,
-    winner_lines,
-    with_names,
-)
+from .forum_announce import winner_lines
+from .forum_report import team_report_lines
+from .forum_words import draw_lines, forum_day, house_name, t, with_names
 from .publication import published
 from .state import Team, TronoState, catalogue_of
 from .views import view_for

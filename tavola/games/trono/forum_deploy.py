@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .forum_parser import TARGET_ALIASES, normalise_target
+from .forum_parser import TARGET_ALIASES, normalise_target, split_outside_parentheses
 from .houses import HOUSES
 from .messages import reason, refuse
 
@@ -81,18 +81,7 @@ def _refused(why: str, n: int) -> Exception:
 
 def _split_top(text: str) -> list[str]:
     """Split on commas, semicolons and new lines outside parentheses."""
-    parts: list[str] = []
-    current: list[str] = []
-    depth = 0
-    for char in text:
-        depth += char == "("
-        depth -= char == ")" and depth > 0
-        if depth == 0 and char in _SEPARATORS:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(char)
-    parts.append("".join(current))
+    parts = split_outside_parentheses(text, _SEPARATORS)
     return [p.strip(" .\t") for p in parts if p.strip(" .\t")]
 
 

@@ -125,3 +125,22 @@ def formation_draw_date(closed_at: int, draw_shifts: Mapping[str, str] | None = 
     """R7: the date of the first Lotto draw (20:00 Rome) after the registration close, on
     the Lotto's calendar with the game's shifts (DECISIONS 30)."""
     return game_calendar(draw_shifts or {}).next_draw(closed_at).isoformat()
+
+
+def split_outside_parentheses(text: str, separators: str) -> list[str]:
+    """`text` split at each of `separators` that no parenthesis encloses ("Ardengo
+    (Baratheon, azione 1), Alvise" → "Ardengo (Baratheon, azione 1)", " Alvise"); an
+    unmatched ")" closes nothing."""
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for char in text:
+        depth += char == "("
+        depth -= char == ")" and depth > 0
+        if depth == 0 and char in separators:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    parts.append("".join(current))
+    return parts

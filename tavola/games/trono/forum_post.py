@@ -17,7 +17,7 @@ from typing import Any
 from tavola.core import IllegalAction
 
 from .forum_deploy import CharacterNames, parse_forum_deploy
-from .forum_parser import TARGET_ALIASES, normalise_target
+from .forum_parser import TARGET_ALIASES, normalise_target, split_outside_parentheses
 from .houses import HOUSES
 
 Json = dict[str, Any]
@@ -237,20 +237,8 @@ class _Reader:
 def _split(line: str) -> list[str]:
     """Actions on one line, split at commas, semicolons and "e"/"and" before an action's
     word, never inside parentheses."""
-    parts: list[str] = []
-    current: list[str] = []
-    depth = 0
-    for char in line:
-        depth += char == "("
-        depth -= char == ")" and depth > 0
-        if depth == 0 and char in ",;":
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(char)
-    parts.append("".join(current))
     out: list[str] = []
-    for part in parts:
+    for part in split_outside_parentheses(line, ",;"):
         words = part.split()
         start = 0
         for index in range(1, len(words) - 1):

@@ -47,7 +47,8 @@ from .evaluate import evaluate
 from .exports import exports_for
 from .formation import close_registration, team_count
 from .forum_deploy import parse_forum_deploy
-from .forum_render import team_report_lines, with_names
+from .forum_report import team_report_lines
+from .forum_words import with_names
 from .houses import HOUSES
 from .lotto_calendar import shipped_shifts
 from .messages import moment, refuse

@@ -10,7 +10,8 @@ from tavola.core import Action, Viewer
 from tavola.core.capabilities import HeldResult
 
 from .audiences import referees
-from .forum_render import team_report_lines, with_names
+from .forum_report import team_report_lines
+from .forum_words import with_names
 from .state import TronoState, catalogue_of
 from .views import view_for
 

@@ -19,31 +19,10 @@ from .ending import finish
 from .houses import HOUSES
 from .lotto import DrawProblem, check_numbers
 from .messages import Phrase, phase_word, reason, refuse
+from .override_kinds import KINDS, NOT_OVERRIDABLE
 from .publication import supersede
-from .resolution import resolve_turn
-from .state import CharacterInstance, Draw, Team, TronoState, catalogue_of
-from .turns import held_or_published
-
-NOT_OVERRIDABLE = frozenset(
-    {"accept_late_post", "reopen_post", "edit_post", "revoke_post", "reveal_preferences"}
-)
-"""R67: a late or reopened post, a sealed post's edit or revocation, revealed preferences."""
-KINDS = frozenset(
-    {
-        "adjust_parameter",
-        "grant_character",
-        "revoke_character",
-        "set_charges",
-        "set_seat",
-        "move_player",
-        "remove_player",
-        "disqualify_team",
-        "assign_house",
-        "reschedule_turn",
-        "correct_draw",
-        "end_game",
-    }
-)
+from .state import CharacterInstance, Team, TronoState, catalogue_of
+from .turns import draw_recorded, held_or_published, resolve_with
 
 
 def _team(state: TronoState, house: Any) -> Team:
@@ -291,34 +270,16 @@ def _redo(state: TronoState, value: Mapping[str, Any], at: int) -> list[Event]:
         setattr(state, name, getattr(restored, name))
     state.audit = audit_log
     day = state.draw_date or format_instant(at)[:10]
-    state.pre_resolution = None
-    before = state.model_dump(mode="json")
-    state.draws.append(
-        Draw(
-            purpose="turn",
-            turn=state.turn,
-            date=day,
-            numbers=numbers,
-            source="manual",
-            entered_by="correction",
-            entered_at=at,
-            corrected=True,
-        )
-    )
     if sent:
         events = [Event("draw_corrected", {"turn": state.turn, "numbers": numbers})]
     else:  # the draw the turn will be published with, as any other
-        events = [
-            Event(
-                "draw_recorded",
-                {"purpose": "turn", "turn": state.turn, "date": day, "numbers": numbers},
-            )
-        ]
-    events += resolve_turn(state, numbers)
+        events = [draw_recorded(state, day, numbers)]
+    events += resolve_with(
+        state, numbers, day, source="manual", by="correction", at=at, corrected=True
+    )
     for team in state.teams:
         if sent and team.reports and team.reports[-1]["turn"] == state.turn:
             team.reports[-1]["corrected"] = True
-    state.pre_resolution = before
     if state.config.review_before_publish:
         state.last_published = shown
     return held_or_published(state, events, at)

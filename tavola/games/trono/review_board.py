@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .forum_render import house_name, t
+from .forum_words import house_name, t
 
 
 def last_resolution(view: Mapping[str, Any]) -> Mapping[str, Any] | None:

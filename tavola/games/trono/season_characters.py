@@ -22,22 +22,12 @@ from tavola.core import Event
 from .actions import only
 from .audiences import referees
 from .audit_log import audit
-from .characters import _Bad, parse_character, starter_items
+from .characters import TERMS, _Bad, parse_character, starter_items
 from .edits import check_seen, seen_of
 from .messages import Phrase, refuse
 from .state import TronoState
 
-FIELDS = (
-    "name",
-    "house",
-    "cost",
-    "charges",
-    "consume_on_failure",
-    "effects",
-    "summary",
-    "summary_en",
-    "description",
-)
+FIELDS = ("name", "house", *TERMS)
 WORDS = frozenset({"name", "summary", "summary_en", "description"})
 """What may change on a hired character, or while a turn's posts are in."""
 MAX_NAME = 60

@@ -11,8 +11,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tavola.core import ConfigError, Event, IllegalAction, Player, Table, Viewer
 from tavola.core.capabilities import HUMAN, TableBuilder, TerminalRequest, TerminalSetup
+from tavola.core.capabilities.terminal import game_flags
 
-from .forum_render import announce, public_lines, winner_lines
+from .forum_announce import announce, winner_lines
+from .forum_boards import public_lines
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -31,15 +33,8 @@ class TronoFlags(BaseModel):
     )
 
 
-def own(flags: BaseModel) -> TronoFlags:
-    """`flags` as Trono flags (the shell validated them with `TronoFlags`)."""
-    if isinstance(flags, TronoFlags):
-        return flags
-    return TronoFlags.model_validate(flags.model_dump(exclude_unset=True))
-
-
 def flag_options(flags: BaseModel) -> dict[str, Any]:
-    trono = own(flags)
+    trono = game_flags(TronoFlags, flags)
     return {} if trono.max_turns is None else {"max_turns": trono.max_turns}
 
 

@@ -87,6 +87,30 @@ def lock_turn(state: TronoState, at: int, *, at_deadline: bool = False) -> list[
 def turn_draw(
     state: TronoState, numbers: dict[str, list[int]], day: str, source: str, by: str, at: int
 ) -> list[Event]:
+    events = [draw_recorded(state, day, numbers)]
+    events += resolve_with(state, numbers, day, source=source, by=by, at=at)
+    return held_or_published(state, events, at)
+
+
+def draw_recorded(state: TronoState, day: str, numbers: dict[str, list[int]]) -> Event:
+    """The public event of the open turn's draw, as the turn is published with it."""
+    return Event(
+        "draw_recorded", {"purpose": "turn", "turn": state.turn, "date": day, "numbers": numbers}
+    )
+
+
+def resolve_with(
+    state: TronoState,
+    numbers: dict[str, list[int]],
+    day: str,
+    *,
+    source: str,
+    by: str,
+    at: int,
+    corrected: bool = False,
+) -> list[Event]:
+    """The turn resolved with the draw `numbers`, the draw recorded after the state as it
+    was before, which is kept so that a correction can resolve the turn again (R68)."""
     state.pre_resolution = None
     before = state.model_dump(mode="json")
     state.draws.append(
@@ -98,17 +122,12 @@ def turn_draw(
             source=source,
             entered_by=by,
             entered_at=at,
+            corrected=corrected,
         )
     )
-    events = [
-        Event(
-            "draw_recorded",
-            {"purpose": "turn", "turn": state.turn, "date": day, "numbers": numbers},
-        )
-    ]
-    events += resolve_turn(state, numbers)
+    events = resolve_turn(state, numbers)
     state.pre_resolution = before
-    return held_or_published(state, events, at)
+    return events
 
 
 def held_or_published(state: TronoState, events: list[Event], at: int) -> list[Event]:

@@ -13,6 +13,7 @@ from .clock import format_instant
 from .draws import expected_draw_date
 from .houses import HOUSES, display_name
 from .lotto_calendar import game_calendar
+from .override_kinds import PUBLIC_OVERRIDES
 from .publication import published
 from .reminders import missing_posts_view, reminder_hours
 from .state import Post, Team, TronoState, catalogue_of
@@ -131,20 +132,6 @@ def _public_result(state: TronoState, reveal: bool) -> dict[str, Any] | None:
     if reveal:
         result["ranking"] = state.result["ranking"]
     return result
-
-
-PUBLIC_OVERRIDES = frozenset(
-    {
-        "set_seat",
-        "move_player",
-        "remove_player",
-        "disqualify_team",
-        "assign_house",
-        "reschedule_turn",
-        "correct_draw",
-        "end_game",
-    }
-)
 
 
 def _public_audit(entry: Any) -> dict[str, Any]:

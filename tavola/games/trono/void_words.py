@@ -10,7 +10,7 @@ from typing import Any
 
 from tavola.core import IllegalAction
 
-from .forum_render import void_reason
+from .forum_orders import void_reason
 from .houses import HOUSES
 from .messages import Phrase, count, text
 from .posts import character_label, house_label

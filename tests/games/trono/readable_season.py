@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tavola.core import Action, IllegalAction, Table, Viewer
-from tavola.games.trono import forum_render as fr
+from tavola.games.trono import forum_announce, forum_boards, forum_report, forum_words
 from tavola.games.trono.exports import all_team_messages, exports_for
 from tavola.games.trono.game import game
 from tavola.games.trono.review_board import review_lines
@@ -51,7 +51,9 @@ class ReadableSeason:
         self.texts[lang].setdefault(kind, []).extend(str(line) for line in lines)
 
     def readable(self, viewer: Viewer) -> dict[str, Any]:
-        return fr.with_names(self.table.view(viewer), catalogue_of(self.table.state.config))
+        return forum_words.with_names(
+            self.table.view(viewer), catalogue_of(self.table.state.config)
+        )
 
     def act(self, seat: str, action_type: str, /, **args: Any) -> list[Any]:
         return self.acted(seat, Action(action_type, **args))
@@ -60,8 +62,8 @@ class ReadableSeason:
         events = self.table.act(seat, action)
         public = self.readable(Viewer.public())
         for lang in LANGS:
-            self.add("announcements", lang, fr.announce(events, public, lang))
-            self.bbcode[lang] += fr.announce(events, public, lang, bbcode=True)
+            self.add("announcements", lang, forum_announce.announce(events, public, lang))
+            self.bbcode[lang] += forum_announce.announce(events, public, lang, bbcode=True)
         return events
 
     def refusal(self, seat: str, action_type: str, /, **args: Any) -> IllegalAction:
@@ -86,11 +88,11 @@ class ReadableSeason:
         referee = self.readable(Viewer.seat(REFEREE))
         public = self.readable(Viewer.public())
         for lang in LANGS:
-            self.add("public", lang, fr.public_lines(public, lang))
-            self.bbcode[lang] += fr.public_lines(public, lang, bbcode=True)
+            self.add("public", lang, forum_boards.public_lines(public, lang))
+            self.bbcode[lang] += forum_boards.public_lines(public, lang, bbcode=True)
             awaiting = sorted(self.table.to_act)
-            self.add("referee", lang, fr.referee_lines(referee, awaiting, lang))
-            self.bbcode[lang] += fr.referee_lines(referee, awaiting, lang, bbcode=True)
+            self.add("referee", lang, forum_boards.referee_lines(referee, awaiting, lang))
+            self.bbcode[lang] += forum_boards.referee_lines(referee, awaiting, lang, bbcode=True)
             self.add("review", lang, review_lines(referee, lang))
             board = referee["board"][lang]
             for block in board["announcements"]:
@@ -99,7 +101,11 @@ class ReadableSeason:
                 self.add("board", lang, [str(row[k] or "") for k in ("house", "members", "seat")])
             for words in referee.get("audit_words", {}).get(lang, []):
                 self.add("audit", lang, list(words.values()))
-            self.add("audit", lang, fr._audit_lines(referee, lang) if referee.get("audit") else [])
+            self.add(
+                "audit",
+                lang,
+                forum_boards._audit_lines(referee, lang) if referee.get("audit") else [],
+            )
             for text in exports_for(state, Viewer.seat(REFEREE), lang):
                 self.add("exports", lang, [text.title, *text.text.splitlines()])
                 self.bbcode[lang] += text.text.splitlines()
@@ -111,9 +117,9 @@ class ReadableSeason:
                 continue
             view = self.readable(Viewer.seat(f"player:{team.members[0]}"))
             for lang in LANGS:
-                self.add("reports", lang, fr.team_report_lines(view, lang))
-                self.bbcode[lang] += fr.team_report_lines(view, lang, bbcode=True)
-                self.messages[lang].append("\n".join(fr.team_report_lines(view, lang)))
+                self.add("reports", lang, forum_report.team_report_lines(view, lang))
+                self.bbcode[lang] += forum_report.team_report_lines(view, lang, bbcode=True)
+                self.messages[lang].append("\n".join(forum_report.team_report_lines(view, lang)))
                 if "report_text" in view.get("team", {}):
                     self.add("reports", lang, view["team"]["report_text"][lang])
                     self.messages[lang].append("\n".join(view["team"]["report_text"][lang]))

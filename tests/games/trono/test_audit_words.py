@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import Table, Viewer
-from tavola.games.trono.forum_render import referee_lines, with_names
+from tavola.games.trono.forum_boards import referee_lines
+from tavola.games.trono.forum_words import with_names
 from tavola.games.trono.state import catalogue_of
 
 from .tables import D, g4, override, ref, turn

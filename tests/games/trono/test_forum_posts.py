@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import Action, Viewer
-from tavola.games.trono.forum_render import team_report_lines, with_names
+from tavola.games.trono.forum_report import team_report_lines
+from tavola.games.trono.forum_words import with_names
 from tavola.games.trono.posts import post_problems
 from tavola.games.trono.state import catalogue_of
 

@@ -3,8 +3,9 @@
 import re
 from pathlib import Path
 
-from tavola.games.trono import forum_render
-from tavola.games.trono.forum_render import action_text, local_time, team_report_lines
+from tavola.games.trono.forum_orders import action_text
+from tavola.games.trono.forum_report import team_report_lines
+from tavola.games.trono.forum_words import local_time
 from tavola.games.trono.messages import MESSAGES
 
 VIEW = {"teams": {"stark": {"display_name": "Stark"}}}
@@ -15,7 +16,8 @@ def test_italian_and_english_catalogues_have_the_same_keys():
 
 
 def test_every_forum_text_the_renderer_names_is_in_both_catalogues():
-    source = Path(forum_render.__file__).read_text(encoding="utf-8")
+    folder = Path(action_text.__code__.co_filename).parent
+    source = "".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("forum_*.py")))
     keys = set(re.findall(r"\bt\(\s*lang,\s*\"([a-z_.]+)\"", source))
     assert "report.title" in keys  # the scan finds the keys at all
     for lang in ("it", "en"):

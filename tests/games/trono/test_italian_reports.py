@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 
 from tavola.core import Viewer
-from tavola.games.trono import forum_render
+from tavola.games.trono import forum_words
 from tavola.games.trono.exports import exports_for
 
 from .test_italian_texts import SHARED, Season, english_words
 
-WEB_I18N = Path(forum_render.__file__).parent / "web" / "i18n"
+WEB_I18N = Path(forum_words.__file__).parent / "web" / "i18n"
 COMMON_ENGLISH = {
     "the", "of", "and", "to", "is", "with", "for", "from", "by", "on", "at", "your", "you",
     "team", "teams", "turn", "turns", "draw", "draws", "seat", "house", "houses", "void",

@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 
 from tavola.core import Action, IllegalAction, Table, Viewer
-from tavola.games.trono import forum_render as fr
+from tavola.games.trono import forum_announce, forum_boards, forum_report, forum_words
 from tavola.games.trono.state import catalogue_of
 
 from .tables import D
 
-I18N = Path(fr.__file__).parent / "i18n"
+I18N = Path(forum_words.__file__).parent / "i18n"
 USERS = [f"u{i:02d}" for i in range(1, 22)]  # 7 teams: Throne and Tower
 RANKING = ["stark", "lannister", "tully", "tyrell", "greyjoy", "arryn", "martell"]
 REF = "referee:arbitro"
@@ -64,7 +64,7 @@ class Season:
         events = self.table.act(seat, Action(action, **args))
         view = self.readable(Viewer.public())
         for lang in ("it", "en"):
-            self.texts[lang] += fr.announce(events, view, lang)
+            self.texts[lang] += forum_announce.announce(events, view, lang)
 
     def refusal(self, seat: str, action: str, **args: Any) -> None:
         with pytest.raises(IllegalAction) as info:
@@ -73,7 +73,9 @@ class Season:
             self.texts[lang].append(info.value.localized(lang))
 
     def readable(self, viewer: Viewer) -> dict[str, Any]:
-        return fr.with_names(self.table.view(viewer), catalogue_of(self.table.state.config))
+        return forum_words.with_names(
+            self.table.view(viewer), catalogue_of(self.table.state.config)
+        )
 
     def member(self, house: str) -> str:
         found = self.table.state.team(house)
@@ -98,10 +100,12 @@ class Season:
         for team in self.table.state.teams:
             view = self.readable(Viewer.seat(f"player:{team.members[0]}"))
             for lang in ("it", "en"):
-                self.texts[lang] += fr.team_report_lines(view, lang)
+                self.texts[lang] += forum_report.team_report_lines(view, lang)
         for lang in ("it", "en"):
-            self.texts[lang] += fr.public_lines(self.readable(Viewer.public()), lang)
-            self.texts[lang] += fr.referee_lines(self.readable(Viewer.referee()), [], lang)
+            self.texts[lang] += forum_boards.public_lines(self.readable(Viewer.public()), lang)
+            self.texts[lang] += forum_boards.referee_lines(
+                self.readable(Viewer.referee()), [], lang
+            )
 
     def play(self) -> Season:
         for i, user in enumerate(USERS):

@@ -63,7 +63,7 @@ def test_a_late_player_is_audited_by_name_and_the_board_names_them():
     view = table.view(Viewer.seat(REF))
     words = view["audit_words"]["it"][-1]
     assert words["kind"] == "giocatore aggiunto" and words["about"] == "Zeno Ritardatario"
-    from tavola.games.trono.forum_render import announce
+    from tavola.games.trono.forum_announce import announce
 
     events = table.events[-1:]
     lines = announce(events, table.view(Viewer.public()), "it")

@@ -131,7 +131,7 @@ def test_a_house_ranking_is_announced_with_its_article(season):
 
 
 def test_a_public_override_names_the_person_it_moved():
-    from tavola.games.trono.forum_render import override_line
+    from tavola.games.trono.forum_announce import override_line
 
     view = {"registered": [{"user_id": "p04", "display_name": "Bot 4"}], "teams": {}}
     moved = {"seq": 3, "kind": "move_player", "subject": "p04"}

@@ -9,7 +9,8 @@ import pytest
 
 from tavola.core import Action, Table, Viewer
 from tavola.games.trono.characters import starter_catalogue
-from tavola.games.trono.forum_render import team_report_lines, with_names
+from tavola.games.trono.forum_report import team_report_lines
+from tavola.games.trono.forum_words import with_names
 from tavola.games.trono.messages import day_of, elides, text
 
 from .tables import D, draw, g4, override, post, ref, refused, turn

@@ -84,34 +84,33 @@ def card_vector(card: CardDef) -> np.ndarray:
     return v
 
 
+# The effects' features past the stat changes and heals: a share of the effect's bound
+# (its feature, the field, the bound) or a flag (its feature).
+_SHARES: dict[type, tuple[int, str, int]] = {
+    Damage: (6, "amount", 1000),
+    Sleep: (7, "turns", 3),
+    Draw: (11, "count", 3),
+    Discard: (12, "count", 3),
+    Siege: (14, "hits", 5),
+    DrawPerTurn: (15, "count", 2),
+}
+_FLAGS: dict[type, int] = {Wake: 8, ProtectMagic: 9, Parry: 10, Revive: 13}
+
+
 def _effects(v: np.ndarray, effects: Sequence[object]) -> None:
     e = _EFFECTS
     for effect in effects:
+        kind = type(effect)
         if isinstance(effect, ModifyStat):
             v[e + MODIFIED.index(effect.stat)] += effect.amount / STAT_SCALE[effect.stat]
             v[e + 4] = max(v[e + 4], float(effect.duration == "permanent"))
         elif isinstance(effect, Heal):
             v[e + 5] += 1.0 if effect.amount == "full" else effect.amount / 1000
-        elif isinstance(effect, Damage):
-            v[e + 6] += effect.amount / 1000
-        elif isinstance(effect, Sleep):
-            v[e + 7] += effect.turns / 3
-        elif isinstance(effect, Wake):
-            v[e + 8] = 1.0
-        elif isinstance(effect, ProtectMagic):
-            v[e + 9] = 1.0
-        elif isinstance(effect, Parry):
-            v[e + 10] = 1.0
-        elif isinstance(effect, Draw):
-            v[e + 11] += effect.count / 3
-        elif isinstance(effect, Discard):
-            v[e + 12] += effect.count / 3
-        elif isinstance(effect, Revive):
-            v[e + 13] = 1.0
-        elif isinstance(effect, Siege):
-            v[e + 14] += effect.hits / 5
-        elif isinstance(effect, DrawPerTurn):
-            v[e + 15] += effect.count / 2
+        elif kind in _SHARES:
+            feature, field, bound = _SHARES[kind]
+            v[e + feature] += getattr(effect, field) / bound
+        elif kind in _FLAGS:
+            v[e + _FLAGS[kind]] = 1.0
 
 
 def _auras(v: np.ndarray, card: EnchantgineeringCard) -> None:

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tavola.core import ConfigError
 from tavola.core.capabilities import HUMAN, TerminalRequest, TerminalSetup
+from tavola.core.capabilities.terminal import game_flags
 
 from ..config import Sides
 from ..tables import table_config
@@ -38,13 +39,6 @@ class LegendsFlags(BaseModel):
     )
 
 
-def own(flags: BaseModel) -> LegendsFlags:
-    """`flags` as Legends flags (the shell validated them with `LegendsFlags`)."""
-    if isinstance(flags, LegendsFlags):
-        return flags
-    return LegendsFlags.model_validate(flags.model_dump(exclude_unset=True))
-
-
 def table_options(flags: LegendsFlags) -> dict[str, Any]:
     """The game options the flags set; those left out keep the config's defaults."""
     options: dict[str, Any] = {}
@@ -64,7 +58,7 @@ def table_options(flags: LegendsFlags) -> dict[str, Any]:
 def flag_options(flags: BaseModel) -> dict[str, Any]:
     """The options of a table whose seats the shell builds itself (`tavola simulate`):
     there an age has no seat to go to."""
-    legends = own(flags)
+    legends = game_flags(LegendsFlags, flags)
     if legends.ages:
         raise ConfigError(
             "invalid_option",
@@ -79,7 +73,7 @@ def terminal_table(request: TerminalRequest) -> TerminalSetup:
     """The config of the table asked for: people and bots in the order typed, then the
     automatic boss when one of the seats is `boss`. Unnamed people are "Player 1"... (in the
     table's language), unnamed bots "Bot 2"..."""
-    flags = own(request.flags)
+    flags = game_flags(LegendsFlags, request.flags)
     kinds = request.seats or DEFAULT_SEATS
     if len(flags.ages) > len(kinds):
         raise ConfigError(

@@ -27,7 +27,7 @@ for command in (
     season.character,
     registration.close,
     draws.draw,
-    draws.move_draw,
+    override.move_draw,
     registration.ranking,
     registration.start,
     turns.post,

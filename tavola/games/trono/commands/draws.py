@@ -7,14 +7,13 @@ from typing import Annotated, Any
 
 import typer
 
-from tavola.core import Action, Event, Table, Viewer
+from tavola.core import Action, Table
 
 from ..clock import format_instant
 from ..forum_parser import formation_draw_date, parse_numbers
 from ..state import TronoState
 from .options import AtOpt, BBCodeOpt, CheckOpt, FileArg, ImportOpt, LangOpt, NumbersOpt, RefereeOpt
-from .override import audit_lines
-from .session import readable, referee_seat, run, with_at
+from .session import referee_seat, run, with_at
 from .texts import cli_error
 
 
@@ -68,41 +67,3 @@ def draw(
         return seat, Action("enter_draw", **with_at(args, at))
 
     run(file, lang, build, bbcode=bbcode, check=check)
-
-
-def move_draw(
-    file: FileArg,
-    regular: Annotated[str, typer.Argument(help="The regular draw day (2026-12-08).")],
-    moved_to: Annotated[
-        str | None,
-        typer.Argument(help="The day the Lotto draws instead (default: not moved any more)."),
-    ] = None,
-    reason: Annotated[str, typer.Option(help="Why (required, 1–500 characters).")] = "",
-    seen: Annotated[
-        int | None,
-        typer.Option(
-            help="The overrides you had read: refused if another referee moved the same "
-            "draw since (issue 27, point 3)."
-        ),
-    ] = None,
-    check: CheckOpt = False,
-    referee: RefereeOpt = None,
-    at: AtOpt = None,
-    lang: LangOpt = "it",
-) -> None:
-    """The Lotto moved a draw (a holiday): REGULAR's draw happens on MOVED_TO; without
-    MOVED_TO the draw is back on its day (shift_draw, as the console's "Calendario del
-    Lotto"). Audited like an override; a turn waiting for that draw follows it."""
-
-    def build(table: Table) -> tuple[str, Action]:
-        args: dict[str, Any] = {"regular": regular, "moved_to": moved_to or regular}
-        args["reason"] = reason
-        if seen is not None:
-            args["seen"] = seen
-        return referee_seat(table.state, referee), Action("shift_draw", **with_at(args, at))
-
-    def audited(table: Table, events: list[Event]) -> list[str]:
-        entries = readable(table, Viewer.referee())["audit"]
-        return audit_lines(table, entries[-1:], lang) if events else []
-
-    run(file, lang, build, after=audited, check=check)

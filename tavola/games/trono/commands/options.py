@@ -40,3 +40,11 @@ CheckOpt = Annotated[
 ImportOpt = Annotated[
     Path | None, typer.Option("--import", help="A draw file in the import format (A8).")
 ]
+ReasonOpt = Annotated[str, typer.Option(help="Why (required, 1–500 characters).")]
+SeenOpt = Annotated[
+    int | None,
+    typer.Option(
+        help="The overrides you had read (as `show` counts them): refused if another "
+        "referee changed the same thing since (issue 27, point 3)."
+    ),
+]

@@ -1,4 +1,5 @@
-"""`override`: an audited referee override (R66–R70)."""
+"""`override`: an audited referee override (R66–R70); `move-draw`: the Lotto's moved draw,
+audited like one."""
 
 from __future__ import annotations
 
@@ -12,7 +13,18 @@ from tavola.core import Action, Event, Table, Viewer
 
 from ..audit_words import audit_words
 from ..forum_parser import normalise_target, parse_numbers
-from .options import AtOpt, BBCodeOpt, CheckOpt, FileArg, ImportOpt, LangOpt, NumbersOpt, RefereeOpt
+from .options import (
+    AtOpt,
+    BBCodeOpt,
+    CheckOpt,
+    FileArg,
+    ImportOpt,
+    LangOpt,
+    NumbersOpt,
+    ReasonOpt,
+    RefereeOpt,
+    SeenOpt,
+)
 from .session import readable, referee_seat, run, with_at
 from .texts import cli_error, say
 
@@ -31,14 +43,8 @@ def override(
         list[str] | None,
         typer.Argument(help="[SUBJECT] [KEY=VALUE …]; adjust_parameter HOUSE PARAM N."),
     ] = None,
-    reason: Annotated[str, typer.Option(help="Why (required, 1–500 characters).")] = "",
-    seen: Annotated[
-        int | None,
-        typer.Option(
-            help="The overrides you had read (as `show` counts them): refused if another "
-            "referee changed the same thing since (issue 27, point 3)."
-        ),
-    ] = None,
+    reason: ReasonOpt = "",
+    seen: SeenOpt = None,
     numbers: NumbersOpt = None,
     import_file: ImportOpt = None,
     check: CheckOpt = False,
@@ -114,3 +120,35 @@ def audit_lines(table: Table, entries: Sequence[Mapping[str, Any]], lang: str) -
             )
         )
     return lines
+
+
+def move_draw(
+    file: FileArg,
+    regular: Annotated[str, typer.Argument(help="The regular draw day (2026-12-08).")],
+    moved_to: Annotated[
+        str | None,
+        typer.Argument(help="The day the Lotto draws instead (default: not moved any more)."),
+    ] = None,
+    reason: ReasonOpt = "",
+    seen: SeenOpt = None,
+    check: CheckOpt = False,
+    referee: RefereeOpt = None,
+    at: AtOpt = None,
+    lang: LangOpt = "it",
+) -> None:
+    """The Lotto moved a draw (a holiday): REGULAR's draw happens on MOVED_TO; without
+    MOVED_TO the draw is back on its day (shift_draw, as the console's "Calendario del
+    Lotto"). Audited like an override; a turn waiting for that draw follows it."""
+
+    def build(table: Table) -> tuple[str, Action]:
+        args: dict[str, Any] = {"regular": regular, "moved_to": moved_to or regular}
+        args["reason"] = reason
+        if seen is not None:
+            args["seen"] = seen
+        return referee_seat(table.state, referee), Action("shift_draw", **with_at(args, at))
+
+    def audited(table: Table, events: list[Event]) -> list[str]:
+        entries = readable(table, Viewer.referee())["audit"]
+        return audit_lines(table, entries[-1:], lang) if events else []
+
+    run(file, lang, build, after=audited, check=check)

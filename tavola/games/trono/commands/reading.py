@@ -11,14 +11,10 @@ from tavola.core import IllegalAction, TavolaError, Viewer
 from tavola.core.record_file import RecordProblem, load_table
 
 from ..exports import PUBLIC, all_team_messages, exports_for
-from ..forum_render import (
-    bulletin_lines,
-    public_lines,
-    referee_lines,
-    team_report_lines,
-    winner_lines,
-    with_names,
-)
+from ..forum_announce import bulletin_lines, winner_lines
+from ..forum_boards import public_lines, referee_lines
+from ..forum_report import team_report_lines
+from ..forum_words import with_names
 from ..review_board import review_lines
 from ..state import TronoState, catalogue_of
 from ..views import view_for

@@ -11,8 +11,8 @@ import typer
 from tavola.core import Action, Table, TavolaError, Viewer
 from tavola.core.record_file import create, read_config
 
+from ..forum_boards import public_lines
 from ..forum_parser import normalise_target
-from ..forum_render import public_lines
 from ..state import TronoState
 from .options import (
     AsOpt,
@@ -25,7 +25,18 @@ from .options import (
     TeamOpt,
     UserArg,
 )
-from .session import fail, find_team, hint, instant, member_seat, referee_seat, run, with_at
+from .session import (
+    by_player,
+    by_referee,
+    fail,
+    find_team,
+    hint,
+    instant,
+    member_seat,
+    referee_seat,
+    run,
+    with_at,
+)
 from .texts import echo_lines, say
 
 
@@ -95,14 +106,7 @@ def register(
     lang: LangOpt = "it",
 ) -> None:
     """Register USER (R3)."""
-    run(
-        file,
-        lang,
-        lambda table: (
-            f"player:{user}",
-            Action("register", **with_at({"display_name": name or user}, at)),
-        ),
-    )
+    run(file, lang, by_player(user, "register", {"display_name": name or user}, at))
 
 
 def preferences(
@@ -115,16 +119,8 @@ def preferences(
 ) -> None:
     """Set USER's secret pair preference and avoid list (R4); replaces earlier ones."""
     names = [a.strip() for a in avoid.split(",") if a.strip()]
-    run(
-        file,
-        lang,
-        lambda table: (
-            f"player:{user}",
-            Action(
-                "set_preferences", **with_at({"preferred_partner": partner, "avoid": names}, at)
-            ),
-        ),
-    )
+    wishes = {"preferred_partner": partner, "avoid": names}
+    run(file, lang, by_player(user, "set_preferences", wishes, at))
 
 
 def signup(
@@ -147,15 +143,7 @@ def signup(
     names = [a.strip() for a in avoid.split(",") if a.strip()]
     if names:
         args["avoid"] = names
-    run(
-        file,
-        lang,
-        lambda table: (
-            referee_seat(table.state, referee),
-            Action("record_registration", **with_at(args, at)),
-        ),
-        check=check,
-    )
+    run(file, lang, by_referee(referee, "record_registration", args, at), check=check)
 
 
 FromForumOpt = Annotated[
@@ -196,14 +184,7 @@ def join(
 ) -> None:
     """A late joiner asks to join (R63–R65)."""
     houses = [normalise_target(h) for h in avoid_houses.split(",") if h.strip()]
-    run(
-        file,
-        lang,
-        lambda table: (
-            f"player:{user}",
-            Action("request_join", **with_at({"avoid_houses": houses}, at)),
-        ),
-    )
+    run(file, lang, by_player(user, "request_join", {"avoid_houses": houses}, at))
 
 
 def close(
@@ -268,12 +249,4 @@ def start(
     bbcode: BBCodeOpt = False,
 ) -> None:
     """Open turn 1 (R21)."""
-    run(
-        file,
-        lang,
-        lambda table: (
-            referee_seat(table.state, referee),
-            Action("start_game", **with_at({}, at)),
-        ),
-        bbcode=bbcode,
-    )
+    run(file, lang, by_referee(referee, "start_game", {}, at), bbcode=bbcode)

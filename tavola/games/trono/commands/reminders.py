@@ -7,14 +7,14 @@ from typing import Annotated
 
 import typer
 
-from tavola.core import Action, TavolaError
+from tavola.core import TavolaError
 from tavola.core.record_file import RecordProblem, load_table
 
 from ..messages import moment, text
 from ..reminders import MOST_HOURS, missing_posts_view, reminder_text
 from ..state import TronoState
 from .options import AtOpt, BBCodeOpt, FileArg, LangOpt, RefereeOpt
-from .session import fail, referee_seat, run, with_at
+from .session import by_referee, fail, run
 from .texts import cli_error, echo_lines, say
 
 
@@ -51,11 +51,4 @@ def reminder(
 ) -> None:
     """How long before each deadline the referees get the missing posts (the console's
     season settings); 0 turns the reminder off."""
-    run(
-        file,
-        lang,
-        lambda table: (
-            referee_seat(table.state, referee),
-            Action("set_reminder", **with_at({"hours": hours}, at)),
-        ),
-    )
+    run(file, lang, by_referee(referee, "set_reminder", {"hours": hours}, at))

@@ -15,8 +15,9 @@ from tavola.core import Action, Event, IllegalAction, Table, TavolaError, Viewer
 from tavola.core.record_file import load_table, save_table
 
 from ..clock import format_instant
+from ..forum_announce import announce
 from ..forum_parser import formation_draw_date, normalise_target
-from ..forum_render import announce, local_time, with_names
+from ..forum_words import local_time, with_names
 from ..houses import display_name
 from ..messages import MESSAGES, day_of, text
 from ..state import Team, TronoState, catalogue_of
@@ -52,6 +53,16 @@ def with_at(args: dict[str, Any], at: str | None) -> dict[str, Any]:
 
 def referee_seat(state: TronoState, referee: str | None) -> str:
     return f"referee:{referee or state.config.referees[0]}"
+
+
+def by_referee(referee: str | None, kind: str, args: dict[str, Any], at: str | None) -> Build:
+    """A referee's action that takes nothing from the table but the referee's seat."""
+    return lambda table: (referee_seat(table.state, referee), Action(kind, **with_at(args, at)))
+
+
+def by_player(user: str, kind: str, args: dict[str, Any], at: str | None) -> Build:
+    """A player's own action, sent from their seat."""
+    return lambda table: (f"player:{user}", Action(kind, **with_at(args, at)))
 
 
 def find_team(state: TronoState, name: str) -> Team:

@@ -14,22 +14,24 @@ from tavola.core import Action, Event, IllegalAction, Table, Viewer
 
 from ..clock import format_instant, parse_instant
 from ..forum_deploy import parse_forum_deploy
+from ..forum_orders import action_text, void_lines
 from ..forum_parser import parse_actions, parse_deploy
-from ..forum_render import (
-    action_text,
-    character_name,
-    house_name,
-    local_time,
-    person_name,
-    t,
-    void_lines,
-)
+from ..forum_words import character_name, house_name, local_time, person_name, t
 from ..game import TronoGame
 from ..messages import text
 from ..state import TronoState, catalogue_of
 from ..void_words import PostProblem
 from .options import AsOpt, AtOpt, BBCodeOpt, FileArg, LangOpt, RefereeOpt, TeamOpt
-from .session import find_team, instant, member_seat, readable, referee_seat, run, with_at
+from .session import (
+    by_referee,
+    find_team,
+    instant,
+    member_seat,
+    readable,
+    referee_seat,
+    run,
+    with_at,
+)
 from .texts import cli_error, say
 
 
@@ -276,15 +278,7 @@ def publish(
     bbcode: BBCodeOpt = False,
 ) -> None:
     """Publish a reviewed turn's results (R45) and open the next turn."""
-    run(
-        file,
-        lang,
-        lambda table: (
-            referee_seat(table.state, referee),
-            Action("publish_results", **with_at({}, at)),
-        ),
-        bbcode=bbcode,
-    )
+    run(file, lang, by_referee(referee, "publish_results", {}, at), bbcode=bbcode)
 
 
 def tick(
@@ -295,9 +289,4 @@ def tick(
     bbcode: BBCodeOpt = False,
 ) -> None:
     """Advance the table's clock: runs the scheduled closes and locks due by then (R2)."""
-    run(
-        file,
-        lang,
-        lambda table: (referee_seat(table.state, referee), Action("tick", at=instant(at))),
-        bbcode=bbcode,
-    )
+    run(file, lang, by_referee(referee, "tick", {}, at), bbcode=bbcode)

@@ -469,6 +469,18 @@ function posts(view) {
   return box;
 }
 
+/** A post copied from the forum: its team (one yet to post), its author, the forum's time;
+ * returns the team chosen. */
+function postAuthor(box, view, form, data, open) {
+  box.append(labelled(t("console.team"), select(form, "team", open.map(([key]) => [key, houseName(view, key)]), t("console.team"))));
+  const team = view.teams[data.team];
+  box.append(labelled(t("console.author"), select(form, "author", team.members.map((u) => [u, personName(view, u)]), t("console.author"))));
+  const when = input(form, "posted_at", t("console.posted_at"));
+  when.placeholder = "2026-12-01 19:49";
+  box.append(labelled(t("console.posted_at"), when));
+  return team;
+}
+
 function recordPost(view) {
   const box = part("record", t("console.record_post"));
   box.append(el("p", "hint", t("console.record_hint")));
@@ -479,12 +491,7 @@ function recordPost(view) {
     box.append(el("p", "all-posted", t("console.all_posted")));
     return box;
   }
-  box.append(labelled(t("console.team"), select(form, "team", open.map(([key]) => [key, houseName(view, key)]), t("console.team"))));
-  const team = view.teams[data.team];
-  box.append(labelled(t("console.author"), select(form, "author", team.members.map((u) => [u, personName(view, u)]), t("console.author"))));
-  const when = input(form, "posted_at", t("console.posted_at"));
-  when.placeholder = "2026-12-01 19:49";
-  box.append(labelled(t("console.posted_at"), when));
+  const team = postAuthor(box, view, form, data, open);
   const others = teamsInOrder(view).filter(([key, entry]) => key !== data.team && entry.status === "active");
   const seated = [view.seats.throne, view.seats.tower].includes(data.team);
   const targets = [["", t("post.no_target")], seated ? ["all", t("post.target.all")] : ["trono", t("post.target.trono")], ...others.map(([key]) => [key, houseName(view, key)])];
@@ -538,12 +545,7 @@ function pastePost(view) {
   if (!open.length) return null;
   const box = part("paste", t("console.paste_post"));
   box.append(el("p", "hint", t("console.paste_post_hint")));
-  box.append(labelled(t("console.team"), select(form, "team", open.map(([key]) => [key, houseName(view, key)]), t("console.team"))));
-  const team = view.teams[data.team];
-  box.append(labelled(t("console.author"), select(form, "author", team.members.map((u) => [u, personName(view, u)]), t("console.author"))));
-  const when = input(form, "posted_at", t("console.posted_at"));
-  when.placeholder = "2026-12-01 19:49";
-  box.append(labelled(t("console.posted_at"), when));
+  const team = postAuthor(box, view, form, data, open);
   const text = field(form, "post_text", el("textarea"), t("console.post_text"));
   text.rows = 10;
   text.maxLength = 6000;

@@ -8,7 +8,8 @@ import { personName } from "./people.js";
 // Fetched once per game version and language: the table redraws on every update.
 const cache = { key: null, texts: null, error: null, pending: null, view: null };
 
-async function copy(text, area, control, label = t("exports.copy")) {
+/** Copies `text` and says so on `control` for two seconds, then shows `label` again. */
+export async function copy(text, area, control, label = t("exports.copy")) {
   try {
     await navigator.clipboard.writeText(text);
   } catch {

@@ -4,17 +4,7 @@
 // Italian BBCode as the forum reads it. The server says when (`missing_posts.due`).
 import { button, el } from "/js/dom.js";
 import { lang, t } from "/js/i18n.js";
-
-async function copy(text, area, control) {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    area.select(); // a page without the clipboard API: the old way
-    document.execCommand("copy");
-  }
-  control.textContent = t("exports.copied");
-  setTimeout(() => (control.textContent = t("console.reminder_copy")), 2000);
-}
+import { copy } from "./exports.js";
 
 /** The part of the console, or null while the reminder is not due. */
 export function missingPosts(view) {
@@ -42,7 +32,7 @@ export function missingPosts(view) {
   area.rows = 6;
   area.value = text;
   area.setAttribute("aria-label", t("console.reminder_text"));
-  const copyButton = button(t("console.reminder_copy"), () => copy(text, area, copyButton), "secondary copy-reminder");
+  const copyButton = button(t("console.reminder_copy"), () => copy(text, area, copyButton, t("console.reminder_copy")), "secondary copy-reminder");
   const row = el("p", "console-buttons");
   row.append(copyButton);
   box.append(list, el("p", "hint", t("console.reminder_hint")), area, row);

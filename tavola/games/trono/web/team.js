@@ -141,34 +141,30 @@ function refresh() {
   page.node.querySelector(".post-buttons")?.replaceWith(postButtons(view, view.team));
 }
 
+/** A choice kept in `draft[field]`, appended to `row`: each change redraws what depends
+ * on the post. */
+function choice(row, name, draft, field, choices, label) {
+  const control = select(name, draft[field], choices, label);
+  control.addEventListener("change", () => {
+    draft[field] = control.value;
+    changed();
+  });
+  row.append(control);
+}
+
 function slotRow(view, team, index) {
   const slot = page.draft.slots[index];
   const row = el("li", "slot");
   row.append(el("span", "slot-label", t("post.slot", { n: index + 1 })));
   const kinds = [["", t("post.kind.none")], ...KINDS.map((k) => [k, t(`post.kind.${k}`)])];
-  const kind = select(`slot${index + 1}-kind`, slot.kind, kinds, t("post.slot", { n: index + 1 }));
-  kind.addEventListener("change", () => {
-    slot.kind = kind.value;
-    changed();
-  });
-  row.append(kind);
+  choice(row, `slot${index + 1}-kind`, slot, "kind", kinds, t("post.slot", { n: index + 1 }));
   if (slot.kind === "attack") {
-    const target = select(`slot${index + 1}-target`, slot.target, targets(view, team), t("post.target_of", { n: index + 1 }));
-    target.addEventListener("change", () => {
-      slot.target = target.value;
-      changed();
-    });
-    row.append(target);
+    choice(row, `slot${index + 1}-target`, slot, "target", targets(view, team), t("post.target_of", { n: index + 1 }));
   }
   if (slot.kind === "hire") {
     const hires = (team.may_hire || []).map((c) => [c.id, t("post.hire_choice", { name: c.name, cost: tn("post.chests", c.cost) })]);
     if (!slot.character && hires.length) slot.character = hires[0][0];
-    const character = select(`slot${index + 1}-character`, slot.character, hires, t("post.character_of", { n: index + 1 }));
-    character.addEventListener("change", () => {
-      slot.character = character.value;
-      changed();
-    });
-    row.append(character);
+    choice(row, `slot${index + 1}-character`, slot, "character", hires, t("post.character_of", { n: index + 1 }));
   }
   return row;
 }
@@ -196,21 +192,11 @@ function deployRow(view, team, character) {
   row.append(label);
   if (chosen.on && character.target) {
     const choices = character.attack ? targets(view, team) : targets(view, team).filter(([k]) => k !== "trono" && k !== "all");
-    const target = select(`deploy-${character.id}-target`, chosen.target, choices, t("post.deploy_target", { name: character.name }));
-    target.addEventListener("change", () => {
-      chosen.target = target.value;
-      changed();
-    });
-    row.append(target);
+    choice(row, `deploy-${character.id}-target`, chosen, "target", choices, t("post.deploy_target", { name: character.name }));
   }
   if (chosen.on && character.slot) {
     const slots = [["", t("post.no_slot")], ...[1, 2, 3].map((n) => [String(n), t("post.slot", { n })])];
-    const slot = select(`deploy-${character.id}-slot`, chosen.slot, slots, t("post.deploy_slot", { name: character.name }));
-    slot.addEventListener("change", () => {
-      chosen.slot = slot.value;
-      changed();
-    });
-    row.append(slot);
+    choice(row, `deploy-${character.id}-slot`, chosen, "slot", slots, t("post.deploy_slot", { name: character.name }));
   }
   return row;
 }
