@@ -1,5 +1,6 @@
 // One balance report's page (/reports/NAME, the link a designer shares): its facts and
 // files around the report's own HTML, shown as it is in a sandboxed frame.
+import "./account-bar.js";
 import { api } from "./api.js";
 import { el } from "./dom.js";
 import { bindLangSwitch, lang, loadCatalogue, t, translatePage } from "./i18n.js";

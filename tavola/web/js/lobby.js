@@ -1,6 +1,7 @@
 // The lobby: every game the server offers, the tables waiting for players, and the form that
 // sets a new one, built from the chosen game's declaration (its seat kinds and seat range),
 // its presets, and the JSON schemas of its table options and seat fields.
+import "./account-bar.js";
 import { api, refusalText, saveSeat } from "./api.js";
 import { games as readCatalog } from "./catalog.js";
 import { button, el } from "./dom.js";

@@ -1,5 +1,6 @@
 // The list of balance reports (/reports): each finished run's report the server's reports
 // folder holds, newest first, with a link to its page.
+import "./account-bar.js";
 import { api } from "./api.js";
 import { el } from "./dom.js";
 import { bindLangSwitch, loadCatalogue, t, translatePage } from "./i18n.js";
