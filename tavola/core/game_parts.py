@@ -101,3 +101,19 @@ def own_flags(kind: type[F], flags: BaseModel) -> F:
 def bad_flag(field: str, message: str, message_it: str) -> ConfigError:
     """A flag (or a part of the request, `seats`, `mode`) the game refuses, in both languages."""
     return ConfigError("invalid_option", message, field=field, message_it=message_it)
+
+
+def chosen_mode(request: TerminalRequest, modes: Sequence[str]) -> str:
+    """`--mode`, one of the game's `modes` (the first when it is not given)."""
+    mode = request.mode or modes[0]
+    if mode not in modes:
+        raise bad_flag(
+            "mode",
+            f"--mode is {_either(modes, 'or')}, not {mode}",
+            f"--mode è {_either(modes, 'o')}, non {mode}",
+        )
+    return mode
+
+
+def _either(words: Sequence[str], or_: str) -> str:
+    return f"{', '.join(words[:-1])} {or_} {words[-1]}" if len(words) > 1 else words[0]

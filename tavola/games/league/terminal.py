@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tavola.core import IllegalAction
 from tavola.core.capabilities import HUMAN, TerminalPrompt, TerminalRequest, TerminalSetup
-from tavola.core.game_parts import bad_flag, own_flags
+from tavola.core.game_parts import bad_flag, chosen_mode, own_flags
 
 from .content import starter
 from .lineup_file import read_lineup_file
@@ -93,13 +93,7 @@ def terminal_table(request: TerminalRequest) -> TerminalSetup:
         raise bad_flag(
             "teams", "--teams: a battle has no teams", "--teams: una battaglia non ha squadre"
         )
-    mode = request.mode or MODES[0]
-    if mode not in MODES:
-        raise bad_flag(
-            "mode",
-            f"--mode is quick or custom, not {mode}",
-            f"--mode è quick o custom, non {mode}",
-        )
+    mode = chosen_mode(request, MODES)
     chosen = {"mode": mode, **options(own(request.flags))}
     return TerminalSetup(table_config(chosen, [{"kind": k} for k in kinds]), kinds)
 

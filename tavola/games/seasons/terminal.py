@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tavola.core import TavolaError
 from tavola.core.capabilities import HUMAN, TerminalPrompt, TerminalRequest, TerminalSetup
-from tavola.core.game_parts import bad_flag, own_flags
+from tavola.core.game_parts import bad_flag, chosen_mode, own_flags
 
 from .catalogue import USER_FILE, load_user_cards
 from .table_options import table_config
@@ -147,13 +147,7 @@ def terminal_table(request: TerminalRequest) -> tuple[TerminalSetup, Path]:
         )
     if request.teams:
         raise bad_flag("teams", "Seasons has no teams", "Seasons non ha squadre")
-    mode = request.mode or MODES[0]
-    if mode not in MODES:
-        raise bad_flag(
-            "mode",
-            f"--mode is companion or practice, not {mode}",
-            f"--mode è companion o practice, non {mode}",
-        )
+    mode = chosen_mode(request, MODES)
     if mode == "practice":
         _companion_only(flags, " (--mode companion)", " (--mode companion)")
     path = flags.catalogue or default_catalogue_file()

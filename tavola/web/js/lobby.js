@@ -33,6 +33,14 @@ function words(tag, className, game, key, params) {
 
 // -- the games -----------------------------------------------------------------------------
 
+/** A link of a game's card drawn as a button, in the shell's words (`key`). */
+function cardLink(kind, key, href) {
+  const link = el("a", `button secondary ${kind}`, t(key));
+  link.href = href;
+  link.dataset.i18n = key;
+  return link;
+}
+
 function renderCatalog() {
   $("catalog").replaceChildren(
     ...lobby.games.map((g) => {
@@ -45,11 +53,9 @@ function renderCatalog() {
       }, "secondary");
       setUp.dataset.i18n = "lobby.set_up";
       item.append(setUp);
+      const game = encodeURIComponent(g.name);
       if (g.capabilities.includes("campaigns")) {
-        const campaign = el("a", "button secondary campaign-link", t("lobby.campaign"));
-        campaign.href = `/campaigns/new?game=${encodeURIComponent(g.name)}`;
-        campaign.dataset.i18n = "lobby.campaign";
-        item.append(campaign);
+        item.append(cardLink("campaign-link", "lobby.campaign", `/campaigns/new?game=${game}`));
       }
       for (const page of g.pages || []) {
         // A game's own pages (a roster), each titled in the game's words.
@@ -59,10 +65,7 @@ function renderCatalog() {
         item.append(link);
       }
       if (g.capabilities.includes("tournament_rules")) {
-        const tournaments = el("a", "button secondary tournament-link", t("lobby.tournaments"));
-        tournaments.href = `/tournaments/new?game=${encodeURIComponent(g.name)}`;
-        tournaments.dataset.i18n = "lobby.tournaments";
-        item.append(tournaments);
+        item.append(cardLink("tournament-link", "lobby.tournaments", `/tournaments/new?game=${game}`));
       }
       return item;
     }),
