@@ -10,10 +10,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-
 from tavola.core import Action, Event, Outcome, Rng, Viewer
-from tavola.core.capabilities import GameInfo, LineupCheck, Preset
+from tavola.core.capabilities import GameInfo, LineupCheck
 from tavola.core.game_parts import KeptState, TerminalByTable
 from tavola.core.protocol import Game
 
@@ -112,16 +110,12 @@ class LeagueGame(KeptState[LeagueState], TerminalByTable):
     info = INFO
     state_class = LeagueState
     Config = LeagueConfig
+    new = staticmethod(new_state)
+    # The table builder is table_options.py's.
     TableOptions = LeagueTableOptions
     SeatOptions = LeagueSeatOptions
-
-    def new(
-        self,
-        config: Mapping[str, Any] | BaseModel,
-        seed: int,
-        setup: Mapping[str, Any] | None = None,
-    ) -> LeagueState:
-        return new_state(config, seed, setup)
+    table_config = staticmethod(table_config)
+    presets = staticmethod(presets)
 
     def to_act(self, state: LeagueState) -> frozenset[str]:
         # `action_limit`, inlined here and in `legal_actions`: both run at every step.
@@ -225,14 +219,6 @@ class LeagueGame(KeptState[LeagueState], TerminalByTable):
     ) -> list[str | None]:
         """The events are the viewer's filtered ones: they name only what it may see."""
         return narrate_for(events, lang)
-
-    def table_config(
-        self, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
-    ) -> dict[str, Any]:
-        return table_config(options, seats)
-
-    def presets(self) -> list[Preset]:
-        return presets()
 
     def row_extractor(self) -> RowExtractor:
         return LeagueRows()

@@ -10,10 +10,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-
 from tavola.core import Action, Event, Outcome, Rng, Viewer
-from tavola.core.capabilities import GameInfo, LineupCheck, Preset
+from tavola.core.capabilities import GameInfo, LineupCheck
 from tavola.core.game_parts import KeptState, TerminalByTable
 from tavola.core.protocol import Game
 
@@ -83,13 +81,12 @@ class SeasonsGame(KeptState[SeasonsState], TerminalByTable):
     info = INFO
     state_class = SeasonsState
     Config = SeasonsConfig
+    new = staticmethod(new_state)
+    # The table builder is table_options.py's.
     TableOptions = SeasonsTableOptions
     SeatOptions = SeasonsSeatOptions
-
-    def table_config(
-        self, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
-    ) -> dict[str, Any]:
-        return table_config(options, seats)
+    table_config = staticmethod(table_config)
+    presets = staticmethod(presets)
 
     def lineup_catalog(self, lang: str) -> dict[str, Any]:
         """The person's own cards are kept as the one saved "lineup" (`my_cards.py`)."""
@@ -97,17 +94,6 @@ class SeasonsGame(KeptState[SeasonsState], TerminalByTable):
 
     def check_lineup(self, body: Any) -> LineupCheck:
         return my_cards.check_lineup(body)
-
-    def presets(self) -> list[Preset]:
-        return presets()
-
-    def new(
-        self,
-        config: Mapping[str, Any] | BaseModel,
-        seed: int,
-        setup: Mapping[str, Any] | None = None,
-    ) -> SeasonsState:
-        return new_state(config, seed, setup)
 
     def to_act(self, state: SeasonsState) -> frozenset[str]:
         if state.phase == "FINISHED" or state.decisions >= action_limit(state):
