@@ -22,7 +22,8 @@ def as_config(kind: type[M], data: Mapping[str, Any] | BaseModel) -> M:
     return kind.model_validate(raw)
 
 
-def config_refusal(code: str, field: str, reason: str) -> ConfigError:
-    """`CODE: field: reason`, the same in every language (the rules name the code)."""
-    message = f"{code}: {field}: {reason}"
+def config_refusal(code: str, field: str, why: str) -> ConfigError:
+    """`CODE: field: why`, the same in every language; `code` is the reason code the
+    game's rules give (`ConfigError.reason`)."""
+    message = f"{code}: {field}: {why}"
     return ConfigError(code, message, field=field, message_it=message)
