@@ -6,12 +6,15 @@ thread, a trip each."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import Depends, Header, Query
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
+
+from tavola.core import Action
 
 from .hub import Hub
 from .live import Live
@@ -45,6 +48,14 @@ async def bearer(authorization: Annotated[str | None, Header()] = None) -> str |
     if scheme.lower() != "bearer" or not token:
         raise Refusal(401, "bad_token", "Use 'Authorization: Bearer <token>'.")
     return token.strip()
+
+
+def action_of(raw: Mapping[str, Any] | str) -> Action:
+    """The action a request's body names; a malformed one is its 422."""
+    try:
+        return Action.from_json(raw)
+    except (TypeError, ValueError) as exc:
+        raise Refusal(422, "bad_request", f"action: {exc}") from None
 
 
 Token = Annotated[str | None, Depends(bearer)]

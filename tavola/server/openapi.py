@@ -12,8 +12,8 @@ mode needs, where the creator sits) is still refused by the game, 422 with its r
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, TypeVar
 
 import jsonschema_rs
 from fastapi import FastAPI
@@ -28,6 +28,7 @@ from .schemas import MAX_SEATS
 
 Schema = dict[str, Any]
 REFS = "#/components/schemas/"
+C = TypeVar("C")
 LEGACY_BOTS = ("reference", "random", "greedy", "ismcts")
 """What `{"kind": "bot", "bot": B}`, the old spelling of a bot's seat, may name."""
 
@@ -72,6 +73,14 @@ def _resolved(found: Schema, components: dict[str, Schema]) -> Schema:
     return found
 
 
+def _offering(games: Iterable[Game[Any]], kind: type[C]) -> Iterator[tuple[Game[Any], C]]:
+    """Each game that offers the capability `kind`, beside itself as that capability."""
+    for game in games:
+        offered = capability(game, kind)
+        if offered is not None:
+            yield game, offered
+
+
 def _if_game(name: str, then: Schema) -> Schema:
     return {"if": {"properties": {"game": {"const": name}}, "required": ["game"]}, "then": then}
 
@@ -114,10 +123,7 @@ def _tables(components: dict[str, Schema], games: list[Game[Any]]) -> None:
     """A seat's keys are some game's; with a known game, its options and seats are its."""
     union: dict[str, list[Schema]] = {}
     rules = []
-    for game in games:
-        builder = capability(game, TableBuilder)
-        if builder is None:
-            continue
+    for game, builder in _offering(games, TableBuilder):
         name = game.info.name
         options, fields = _models(components, f"{name}.", builder.TableOptions, builder.SeatOptions)
         components[f"{name}.TableOptions"] = options
@@ -168,10 +174,7 @@ def _tournaments(components: dict[str, Schema], games: list[Game[Any]]) -> None:
     ]
     components["TournamentOptions"] = base
     rules = []
-    for game in games:
-        tournament = capability(game, TournamentRules)
-        if tournament is None:
-            continue
+    for game, tournament in _offering(games, TournamentRules):
         name = game.info.name
         (own,) = _models(components, f"{name}.tournament.", tournament.tournament_options())
         both = copy.deepcopy(base)
@@ -189,10 +192,7 @@ def _tournaments(components: dict[str, Schema], games: list[Game[Any]]) -> None:
 def _campaigns(components: dict[str, Schema], games: list[Game[Any]]) -> None:
     """A campaign's options: none (the game's ready-made campaign) or the game's own."""
     rules = []
-    for game in games:
-        campaigns = capability(game, Campaigns)
-        if campaigns is None:
-            continue
+    for game, campaigns in _offering(games, Campaigns):
         name = game.info.name
         (own,) = _models(components, f"{name}.campaign.", campaigns.campaign_options())
         # The request's `party`, when it has one, stands for the options' own.

@@ -17,7 +17,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
-from .refusal import Refusal
+from .refusal import TryLater
 from .settings import number
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -85,18 +85,14 @@ def trusted_of(connection: HTTPConnection) -> list[Network]:
     return trusted
 
 
-class TooManyGames(Refusal):
-    """429, with the seconds to wait (also sent as `Retry-After`)."""
-
+class TooManyGames(TryLater):
     def __init__(self, seconds: int) -> None:
         super().__init__(
-            429,
             "too_many_games",
-            f"Too many new games from your address: try again in {seconds} seconds.",
-            message_it=f"Troppe partite nuove dal tuo indirizzo: riprova tra {seconds} secondi.",
-            retry_after=seconds,
+            "Too many new games from your address",
+            "Troppe partite nuove dal tuo indirizzo",
+            seconds,
         )
-        self.seconds = seconds
 
 
 class Buckets:

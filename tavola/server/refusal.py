@@ -38,6 +38,20 @@ class Refusal(Exception):
         return {"code": self.code, "message": message, **self.extra, **texts}
 
 
+class TryLater(Refusal):
+    """A 429: what there was too much of, and the seconds to wait (also `Retry-After`)."""
+
+    def __init__(self, code: str, what: str, what_it: str, seconds: int) -> None:
+        super().__init__(
+            429,
+            code,
+            f"{what}: try again in {seconds} seconds.",
+            message_it=f"{what_it}: riprova tra {seconds} secondi.",
+            retry_after=seconds,
+        )
+        self.seconds = seconds
+
+
 def sentence(text: str, lang: str = "en") -> str:
     """`text` ending as a sentence does in `lang` (a model's messages do not)."""
     if text.endswith((".", "!", "?", "…", "。", "！", "？")):

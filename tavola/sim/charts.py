@@ -25,6 +25,16 @@ def _pyplot() -> Any:
     return plt
 
 
+def _saved(plt: Any, fig: Any, folder: Path, name: str, title: str | None = None) -> str:
+    """The figure, titled, laid out and written to `folder/name` (closed); its file name."""
+    if title is not None:
+        fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(folder / name, dpi=100)
+    plt.close(fig)
+    return name
+
+
 def _rate_bars(ax: Any, rates: Mapping[str, Rate], baseline: float, title: str) -> None:
     labels = list(rates)
     values = [100 * rates[k].p for k in labels]
@@ -46,12 +56,7 @@ def win_rates(balance: Balance, folder: Path, seat_names: Mapping[str, str] | No
     by_seat = {named.get(seat, seat): rate for seat, rate in balance.by_seat.items()}
     _rate_bars(left, by_seat, balance.baseline.p, "by seat position")
     _rate_bars(right, balance.by_bot, balance.baseline.p, "by bot")
-    fig.suptitle("Win rate with 95% Wilson intervals")
-    fig.tight_layout()
-    name = "win_rates.png"
-    fig.savefig(folder / name, dpi=100)
-    plt.close(fig)
-    return name
+    return _saved(plt, fig, folder, "win_rates.png", "Win rate with 95% Wilson intervals")
 
 
 def game_length(balance: Balance, folder: Path, length_label: str) -> str:
@@ -67,12 +72,7 @@ def game_length(balance: Balance, folder: Path, length_label: str) -> str:
         ax.hist(values, bins=bins, color="#72b7b2", align="left" if span <= 60 else "mid")
         ax.set_xlabel(label)
         ax.set_ylabel("games")
-    fig.suptitle("Distribution of game length")
-    fig.tight_layout()
-    name = "game_length.png"
-    fig.savefig(folder / name, dpi=100)
-    plt.close(fig)
-    return name
+    return _saved(plt, fig, folder, "game_length.png", "Distribution of game length")
 
 
 def distribution(per_seat: Mapping[str, list[int]], folder: Path, figure: str, meaning: str) -> str:
@@ -86,12 +86,7 @@ def distribution(per_seat: Mapping[str, list[int]], folder: Path, figure: str, m
     ax.set_ylabel("games")
     if len(per_seat) > 1:
         ax.legend(loc="upper right")
-    fig.suptitle(f"Distribution of {figure}")
-    fig.tight_layout()
-    name = f"distribution_{figure}.png"
-    fig.savefig(folder / name, dpi=100)
-    plt.close(fig)
-    return name
+    return _saved(plt, fig, folder, f"distribution_{figure}.png", f"Distribution of {figure}")
 
 
 def card_impact(
@@ -111,8 +106,4 @@ def card_impact(
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_xlabel("win rate of its seat-games, minus the baseline (pp)")
     ax.set_title(f"{kind.capitalize()} impact, 95% intervals")
-    fig.tight_layout()
-    name = f"{kind}_impact.png"
-    fig.savefig(folder / name, dpi=100)
-    plt.close(fig)
-    return name
+    return _saved(plt, fig, folder, f"{kind}_impact.png")

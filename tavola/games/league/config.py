@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from tavola.core import ConfigError
+from tavola.core.configs import as_config, config_refusal
 
 Strict = Field(strict=True)
 
@@ -68,21 +69,13 @@ class LeagueConfig(BaseModel):
 
 
 def bad_config(field: str, reason: str) -> ConfigError:
-    return ConfigError(
-        "BAD_CONFIG",
-        f"BAD_CONFIG: {field}: {reason}",
-        field=field,
-        message_it=f"BAD_CONFIG: {field}: {reason}",
-    )
+    return config_refusal("BAD_CONFIG", field, reason)
 
 
 def parse_config(data: Mapping[str, Any] | BaseModel) -> LeagueConfig:
     """§4 step 1: the config, or `BAD_CONFIG` naming the first bad field."""
-    if isinstance(data, LeagueConfig):
-        return data
-    raw = data.model_dump() if isinstance(data, BaseModel) else dict(data)
     try:
-        return LeagueConfig.model_validate(raw)
+        return as_config(LeagueConfig, data)
     except ValidationError as exc:
         first = exc.errors()[0]
         message = str(first["msg"]).removeprefix("Value error, ")

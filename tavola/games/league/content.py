@@ -6,11 +6,11 @@ as one `ContentError`."""
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tavola.core import ContentError
 
@@ -36,6 +36,7 @@ from .content_model import (
 CONTENT = Path(__file__).parent / "content"
 FILES = ("abilities.toml", "legends.toml", "cards.toml", "presets.toml")
 MAX_SLOTS = 3
+D = TypeVar("D")
 """The schema's slot limit for default loadouts (§3.2, R4 with the default config)."""
 
 
@@ -214,44 +215,51 @@ def _unique_names(problems: _Problems, file: str, defs: Iterable[Any]) -> None:
         owner.setdefault(folded, ident)
 
 
-def _abilities(problems: _Problems, file: str, data: Mapping[str, Any]) -> dict[str, AbilityDef]:
-    found: dict[str, AbilityDef] = {}
-    for item, raw in _items(problems, file, data, "ability", "ability_id"):
-        r = _Reader(problems, file, item, raw)
-        ability = AbilityDef(
-            item,
-            r.names(),
-            r.choice("attribute", ATTRIBUTES),
-            r.number("slots", 1, 3),
-            r.choice("trigger", TRIGGERS),
-            r.choice("condition", CONDITIONS, "none"),
-            _effects(r),
-            _texts(r),
-        )
-        found[item] = ability  # kept even when broken: no cascade of unknown ids
+def _defs(
+    problems: _Problems,
+    file: str,
+    data: Mapping[str, Any],
+    kind: str,
+    key: str,
+    build: Callable[[_Reader], D],
+) -> dict[str, D]:
+    """Every `kind` of a file as `build` reads it, kept even when broken (no cascade of
+    unknown ids); no two may share a name."""
+    found: dict[str, D] = {}
+    for item, raw in _items(problems, file, data, kind, key):
+        found[item] = build(_Reader(problems, file, item, raw))
     _unique_names(problems, file, found.values())
     return found
 
 
-def _legends(
-    problems: _Problems, file: str, data: Mapping[str, Any], abilities: Mapping[str, AbilityDef]
-) -> dict[str, LegendDef]:
-    found: dict[str, LegendDef] = {}
-    for item, raw in _items(problems, file, data, "legend", "legend_id"):
-        r = _Reader(problems, file, item, raw)
+def _ability(r: _Reader) -> AbilityDef:
+    return AbilityDef(
+        r.item,
+        r.names(),
+        r.choice("attribute", ATTRIBUTES),
+        r.number("slots", 1, 3),
+        r.choice("trigger", TRIGGERS),
+        r.choice("condition", CONDITIONS, "none"),
+        _effects(r),
+        _texts(r),
+    )
+
+
+def _legend(abilities: Mapping[str, AbilityDef]) -> Callable[[_Reader], LegendDef]:
+    def read(r: _Reader) -> LegendDef:
         legend = LegendDef(
-            item,
+            r.item,
             r.names(),
             r.choice("attribute", ATTRIBUTES),
             r.number("cost", 1, 10),
             r.number("dv", 0, 9900, step=100),
-            tuple(raw.get("default_abilities", []) or []),
+            tuple(r.data.get("default_abilities", []) or []),
         )
         for reason in loadout_problems(legend, legend.default_abilities, abilities, MAX_SLOTS):
             r.bad("default_abilities", reason)
-        found[item] = legend  # kept even when broken: no cascade of unknown ids
-    _unique_names(problems, file, found.values())
-    return found
+        return legend
+
+    return read
 
 
 def loadout_problems(
@@ -279,29 +287,23 @@ def loadout_problems(
     return reasons
 
 
-def _cards(problems: _Problems, file: str, data: Mapping[str, Any]) -> dict[str, CardDef]:
-    found: dict[str, CardDef] = {}
-    for item, raw in _items(problems, file, data, "card", "card_id"):
-        r = _Reader(problems, file, item, raw)
-        kind = r.choice("kind", KINDS)
-        window: str | None = None
-        if kind == "tactic":
-            window = r.choice("window", WINDOWS)
-        elif "window" in raw:
-            r.bad("window", "only tactic cards have a window")
-        card = CardDef(
-            item,
-            r.names(),
-            kind,
-            r.number("cost", 0, 9),
-            r.choice("role", ROLES),
-            window,
-            _effects(r),
-            _texts(r),
-        )
-        found[item] = card  # kept even when broken: no cascade of unknown ids
-    _unique_names(problems, file, found.values())
-    return found
+def _card(r: _Reader) -> CardDef:
+    kind = r.choice("kind", KINDS)
+    window: str | None = None
+    if kind == "tactic":
+        window = r.choice("window", WINDOWS)
+    elif "window" in r.data:
+        r.bad("window", "only tactic cards have a window")
+    return CardDef(
+        r.item,
+        r.names(),
+        kind,
+        r.number("cost", 0, 9),
+        r.choice("role", ROLES),
+        window,
+        _effects(r),
+        _texts(r),
+    )
 
 
 def _presets(
@@ -359,9 +361,13 @@ def load_content(folder: Path = CONTENT) -> Content:
     `presets.toml`), validated (§3.2); a `ContentError` lists every problem."""
     problems = _Problems()
     data = {name: _read(folder / name, problems) for name in FILES}
-    abilities = _abilities(problems, "abilities.toml", data["abilities.toml"])
-    legends = _legends(problems, "legends.toml", data["legends.toml"], abilities)
-    cards = _cards(problems, "cards.toml", data["cards.toml"])
+    abilities = _defs(
+        problems, "abilities.toml", data["abilities.toml"], "ability", "ability_id", _ability
+    )
+    legends = _defs(
+        problems, "legends.toml", data["legends.toml"], "legend", "legend_id", _legend(abilities)
+    )
+    cards = _defs(problems, "cards.toml", data["cards.toml"], "card", "card_id", _card)
     presets = _presets(problems, "presets.toml", data["presets.toml"], legends, cards)
     if problems.lines:
         raise ContentError(problems.lines)

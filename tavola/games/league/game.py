@@ -10,10 +10,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-
-from tavola.core import Action, Clock, Event, Outcome, Rng, Viewer
-from tavola.core.capabilities import GameInfo, LineupCheck, Preset
+from tavola.core import Action, Event, Outcome, Rng, Viewer
+from tavola.core.capabilities import GameInfo, LineupCheck
+from tavola.core.game_parts import KeptState, TerminalByTable
 from tavola.core.protocol import Game
 
 from . import actions, legal, views
@@ -33,15 +32,9 @@ from .table_options import LeagueSeatOptions, LeagueTableOptions, presets, table
 from .terminal import LeagueTerminalTable
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from tavola.core import Player
     from tavola.core.capabilities import (
         RowExtractor,
-        TerminalPrompt,
-        TerminalRequest,
-        TerminalScreen,
-        TerminalSetup,
     )
 
 ACTIONS_PER_TURN = 80
@@ -115,24 +108,17 @@ def _in_listing(listing: tuple[Action, ...] | None, action: Action) -> bool:
     return False
 
 
-class LeagueGame:
+class LeagueGame(KeptState[LeagueState], TerminalByTable):
     name = "league"
     info = INFO
-
-    @property
-    def Config(self) -> type[BaseModel]:
-        return LeagueConfig
-
-    def new(
-        self,
-        config: Mapping[str, Any] | BaseModel,
-        seed: int,
-        setup: Mapping[str, Any] | None = None,
-    ) -> LeagueState:
-        return new_state(config, seed, setup)
-
-    def opening_events(self, state: LeagueState) -> list[Event]:
-        return list(state.opening)
+    state_class = LeagueState
+    Config = LeagueConfig
+    new = staticmethod(new_state)
+    # The table builder is table_options.py's.
+    TableOptions = LeagueTableOptions
+    SeatOptions = LeagueSeatOptions
+    table_config = staticmethod(table_config)
+    presets = staticmethod(presets)
 
     def to_act(self, state: LeagueState) -> frozenset[str]:
         # `action_limit`, inlined here and in `legal_actions`: both run at every step.
@@ -215,25 +201,10 @@ class LeagueGame:
         """§6: what `bot:basic` would choose."""
         return basic_choice(state, seat)
 
-    def clone(self, state: LeagueState) -> LeagueState:
-        return state.clone()
-
-    def dump(self, state: LeagueState) -> dict[str, Any]:
-        return state.dump()
-
-    def load(self, data: Mapping[str, Any]) -> LeagueState:
-        return LeagueState.load(data)
-
     def seats(self, state: LeagueState) -> list[str]:
         if state.config.dice_source == "external":
             return [*SEATS, REFEREE]
         return list(SEATS)
-
-    def teams(self, state: LeagueState) -> dict[str, list[str]]:
-        return {}
-
-    def clocks(self, state: LeagueState) -> dict[str, Clock]:
-        return {}
 
     def hidden_from(self, state: LeagueState, seat: str) -> set[str]:
         return views.hidden_from(state, seat)
@@ -252,40 +223,10 @@ class LeagueGame:
         """The events are the viewer's filtered ones: they name only what it may see."""
         return narrate_for(events, lang)
 
-    @property
-    def TableOptions(self) -> type[BaseModel]:
-        return LeagueTableOptions
-
-    @property
-    def SeatOptions(self) -> type[BaseModel]:
-        return LeagueSeatOptions
-
-    def table_config(
-        self, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
-    ) -> dict[str, Any]:
-        return table_config(options, seats)
-
-    def presets(self) -> list[Preset]:
-        return presets()
-
     def row_extractor(self) -> RowExtractor:
         return LeagueRows()
 
     _terminal = LeagueTerminalTable()
-
-    def terminal_flags(self) -> type[BaseModel]:
-        return self._terminal.terminal_flags()
-
-    def flag_options(self, flags: BaseModel) -> dict[str, Any]:
-        return self._terminal.flag_options(flags)
-
-    def terminal_table(self, request: TerminalRequest) -> TerminalSetup:
-        return self._terminal.terminal_table(request)
-
-    def terminal_screen(
-        self, console: Console, prompt: TerminalPrompt, lang: str
-    ) -> TerminalScreen:
-        return self._terminal.terminal_screen(console, prompt, lang)
 
     def evaluate(self, state: LeagueState, seat: str) -> float:
         return evaluate(state, seat)

@@ -82,7 +82,7 @@ def _ready(config: Mapping[str, Any] | BaseModel) -> tuple[LeagueConfig, tuple[L
 
 
 def new_state(
-    config: Mapping[str, Any] | BaseModel, seed: int, setup: Mapping[str, Any] | None
+    config: Mapping[str, Any] | BaseModel, seed: int, setup: Mapping[str, Any] | None = None
 ) -> LeagueState:
     cfg, lineups = _ready(config)
     state = LeagueState(cfg, Rng(seed))

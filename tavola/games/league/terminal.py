@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tavola.core import ConfigError, IllegalAction
+from tavola.core import IllegalAction
 from tavola.core.capabilities import HUMAN, TerminalPrompt, TerminalRequest, TerminalSetup
+from tavola.core.game_parts import bad_flag, chosen_mode, own_flags
 
 from .content import starter
 from .lineup_file import read_lineup_file
@@ -42,14 +43,7 @@ class LeagueFlags(BaseModel):
 
 
 def own(flags: BaseModel) -> LeagueFlags:
-    """`flags` as League flags (the shell validated them with `LeagueFlags`)."""
-    if isinstance(flags, LeagueFlags):
-        return flags
-    return LeagueFlags.model_validate(flags.model_dump(exclude_unset=True))
-
-
-def _refuse(field: str, en: str, it: str) -> ConfigError:
-    return ConfigError("invalid_option", en, field=field, message_it=it)
+    return own_flags(LeagueFlags, flags)
 
 
 def lineup_of(value: str) -> str | dict[str, Any]:
@@ -59,7 +53,7 @@ def lineup_of(value: str) -> str | dict[str, Any]:
     path = Path(value)
     if not path.exists():
         known = ", ".join(starter().presets)
-        raise _refuse(
+        raise bad_flag(
             "lineups",
             f"--lineups: {value} is neither a preset ({known}) nor a file",
             f"--lineups: {value} non è né una formazione pronta ({known}) né un file",
@@ -67,7 +61,7 @@ def lineup_of(value: str) -> str | dict[str, Any]:
     try:
         raw = read_lineup_file(path).raw
     except IllegalAction as exc:
-        raise _refuse("lineups", exc.message, exc.message_it) from None
+        raise bad_flag("lineups", exc.message, exc.message_it) from None
     return {"gimmick": "none", **raw}
 
 
@@ -75,7 +69,7 @@ def options(flags: LeagueFlags) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if flags.lineups:
         if len(flags.lineups) != 2:
-            raise _refuse(
+            raise bad_flag(
                 "lineups",
                 "--lineups takes two lineups, one per seat",
                 "--lineups vuole due formazioni, una per posto",
@@ -90,22 +84,16 @@ def terminal_table(request: TerminalRequest) -> TerminalSetup:
     """Two seats (`human`, `basic` or any bot), the mode's lineups or `--lineups`."""
     kinds = tuple(BASIC_KIND.get(k, k) for k in request.seats or (HUMAN, BASIC))
     if len(kinds) != 2:
-        raise _refuse(
+        raise bad_flag(
             "seats",
             f"--seats: a battle has two seats, not {len(kinds)}",
             f"--seats: una battaglia ha due posti, non {len(kinds)}",
         )
     if request.teams:
-        raise _refuse(
+        raise bad_flag(
             "teams", "--teams: a battle has no teams", "--teams: una battaglia non ha squadre"
         )
-    mode = request.mode or MODES[0]
-    if mode not in MODES:
-        raise _refuse(
-            "mode",
-            f"--mode is quick or custom, not {mode}",
-            f"--mode è quick o custom, non {mode}",
-        )
+    mode = chosen_mode(request, MODES)
     chosen = {"mode": mode, **options(own(request.flags))}
     return TerminalSetup(table_config(chosen, [{"kind": k} for k in kinds]), kinds)
 

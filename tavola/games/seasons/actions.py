@@ -261,14 +261,19 @@ def _new_card(catalogue: Catalogue, name: Any, args: Mapping[str, Any]) -> Card:
     return catalogue.added(name, prestige, card_type)[1]
 
 
+def report_candidates(state: SeasonsState) -> tuple[str, list[str]]:
+    """R5: the season whose dice are reported, and the dice a reported face may be on (in
+    id order): the season's five, or the line's two with `rotating_lines`."""
+    season = state.dice_season or "winter"
+    if state.config.dice_selection == "rotating_lines":
+        return season, state.lines[season][:2]
+    return season, die_ids(season)
+
+
 def _report_dice(state: SeasonsState, events: list[Event], args: Mapping[str, Any]) -> None:
     """R5: two faces of the season's dice (of the line's two dice with `rotating_lines`),
     on two different dice: the first valid assignment in die-id order."""
-    season = state.dice_season or "winter"
-    if state.config.dice_selection == "rotating_lines":
-        candidates = state.lines[season][:2]
-    else:
-        candidates = die_ids(season)
+    season, candidates = report_candidates(state)
     faces = []
     for code in args["faces"]:
         try:

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tavola.core import ConfigError, TavolaError
+from tavola.core.configs import as_config, config_refusal
 
 from .catalogue import base_catalogue
 
@@ -78,27 +79,18 @@ def _or(value: int | None, default: int) -> int:
 
 def config_invalid(key: str, reason: str) -> ConfigError:
     """§4 step 1: `CONFIG_INVALID: <key>`, with the reason after it."""
-    return ConfigError(
-        "CONFIG_INVALID",
-        f"CONFIG_INVALID: {key}: {reason}",
-        field=key,
-        message_it=f"CONFIG_INVALID: {key}: {reason}",
-    )
+    return config_refusal("CONFIG_INVALID", key, reason)
 
 
 def parse_config(data: Mapping[str, Any] | BaseModel) -> SeasonsConfig:
     """Structural checks, then the settings that exist in one mode only (DECISIONS: a
     companion-only setting in practice is refused rather than ignored) and the user cards."""
-    if isinstance(data, SeasonsConfig):
-        cfg = data
-    else:
-        raw = data.model_dump() if isinstance(data, BaseModel) else dict(data)
-        try:
-            cfg = SeasonsConfig.model_validate(raw)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            key = str(first["loc"][0]) if first["loc"] else "config"
-            raise config_invalid(key, str(first["msg"])) from None
+    try:
+        cfg = as_config(SeasonsConfig, data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        key = str(first["loc"][0]) if first["loc"] else "config"
+        raise config_invalid(key, str(first["msg"])) from None
     if cfg.mode == "practice":
         if cfg.dice_source != "companion_rolls":
             raise config_invalid("dice_source", "table_rolls exists only in companion mode")

@@ -28,6 +28,14 @@ def draw_from_deck(state: SeasonsState, events: list[Event]) -> str | None:
     return state.deck.pop(0)
 
 
+def to_hand_named(state: SeasonsState, events: list[Event], cards: list[str], source: str) -> None:
+    """`card_to_hand` of cards the app knows: their count and source for everyone, the cards
+    themselves for nobody (Dummbot's hand is hidden; the record keeps them)."""
+    public = {"count": len(cards), "source": source}
+    data = {**public, "cards": cards}
+    emit(state, events, "card_to_hand", data, visible_to=NOBODY, public=public)
+
+
 def hand_draws(state: SeasonsState, events: list[Event], step: dict[str, Any]) -> None:
     """R14: `n` cards into Dummbot's hand, as one prompt (named) or one instruction (blind)."""
     n, source = int(step["n"]), str(step["source"])
@@ -38,16 +46,7 @@ def hand_draws(state: SeasonsState, events: list[Event], step: dict[str, Any]) -
         drawn = [iid for _ in range(n) if (iid := draw_from_deck(state, events)) is not None]
         state.dummbot.hand.extend(drawn)
         if drawn:
-            cards = [state.instances[iid] for iid in drawn]
-            public = {"count": len(drawn), "source": source}
-            emit(
-                state,
-                events,
-                "card_to_hand",
-                {**public, "cards": cards},
-                visible_to=NOBODY,
-                public=public,
-            )
+            to_hand_named(state, events, [state.instances[iid] for iid in drawn], source)
     elif cfg.hand_tracking == "named_on_draw":
         prompt = {"kind": "name_cards", "purpose": "hand_draw", "count": n, "source": source}
         open_prompt(state, events, prompt)

@@ -4,6 +4,7 @@ queue resumes once it is answered (R31)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tavola.core import Event
@@ -48,6 +49,13 @@ def familiar(state: SeasonsState, events: list[Event], step: dict[str, Any]) -> 
         emit(state, events, "familiar_no_effect", {"card": found.id, "unconfirmed": unconfirmed})
 
 
+_INSTRUCTIONS: dict[str, Callable[[Any], tuple[str, dict[str, Any]]]] = {
+    "human_loses_crystals": lambda param: ("lose_crystals", {"n": int(param)}),
+    INSTRUCTION: lambda param: ("familiar_text", {"text": str(param)}),
+}
+"""The ops that tell the human what to do: the prompt's text and its parameters."""
+
+
 def op(state: SeasonsState, events: list[Event], step: dict[str, Any]) -> None:
     """One op of §3.4's table."""
     name, param, card_id = str(step["op"]), step["param"], str(step["card"])
@@ -62,21 +70,9 @@ def op(state: SeasonsState, events: list[Event], step: dict[str, Any]) -> None:
         push_front(state, [{"step": "deck_summons", "n": int(param), "source": "familiar"}])
     elif name == "human_gives_crystals":
         open_prompt(state, events, {"kind": "amount", "max": int(param), "card": card_id})
-    elif name == "human_loses_crystals":
-        prompt = {
-            "kind": "instruction",
-            "text_key": "lose_crystals",
-            "params": {"n": int(param)},
-            "card": card_id,
-        }
-        open_prompt(state, events, prompt)
-    elif name == INSTRUCTION:
-        prompt = {
-            "kind": "instruction",
-            "text_key": "familiar_text",
-            "params": {"text": str(param)},
-            "card": card_id,
-        }
+    elif name in _INSTRUCTIONS:
+        text_key, params = _INSTRUCTIONS[name](param)
+        prompt = {"kind": "instruction", "text_key": text_key, "params": params, "card": card_id}
         open_prompt(state, events, prompt)
     else:
         raise ValueError(f"unknown familiar op {name}")

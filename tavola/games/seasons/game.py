@@ -10,10 +10,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-
-from tavola.core import Action, Clock, Event, Outcome, Rng, Viewer
-from tavola.core.capabilities import GameInfo, LineupCheck, Preset
+from tavola.core import Action, Event, Outcome, Rng, Viewer
+from tavola.core.capabilities import GameInfo, LineupCheck
+from tavola.core.game_parts import KeptState, TerminalByTable
 from tavola.core.protocol import Game
 
 from . import actions, legal, my_cards, scoring, undo, views
@@ -30,15 +29,9 @@ from .table_options import SeasonsSeatOptions, SeasonsTableOptions, presets, tab
 from .terminal import SeasonsTerminalTable
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from tavola.core import Player
     from tavola.core.capabilities import (
         RowExtractor,
-        TerminalPrompt,
-        TerminalRequest,
-        TerminalScreen,
-        TerminalSetup,
     )
 
 SEAT = "human"
@@ -86,26 +79,17 @@ def action_limit(state: SeasonsState) -> int:
     return ACTIONS_PER_ROUND * state.config.max_rounds + ACTIONS_SPARE
 
 
-class SeasonsGame:
+class SeasonsGame(KeptState[SeasonsState], TerminalByTable):
     name = "seasons"
     info = INFO
-
-    @property
-    def Config(self) -> type[BaseModel]:
-        return SeasonsConfig
-
-    @property
-    def TableOptions(self) -> type[BaseModel]:
-        return SeasonsTableOptions
-
-    @property
-    def SeatOptions(self) -> type[BaseModel]:
-        return SeasonsSeatOptions
-
-    def table_config(
-        self, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
-    ) -> dict[str, Any]:
-        return table_config(options, seats)
+    state_class = SeasonsState
+    Config = SeasonsConfig
+    new = staticmethod(new_state)
+    # The table builder is table_options.py's.
+    TableOptions = SeasonsTableOptions
+    SeatOptions = SeasonsSeatOptions
+    table_config = staticmethod(table_config)
+    presets = staticmethod(presets)
 
     def lineup_catalog(self, lang: str) -> dict[str, Any]:
         """The person's own cards are kept as the one saved "lineup" (`my_cards.py`)."""
@@ -113,20 +97,6 @@ class SeasonsGame:
 
     def check_lineup(self, body: Any) -> LineupCheck:
         return my_cards.check_lineup(body)
-
-    def presets(self) -> list[Preset]:
-        return presets()
-
-    def new(
-        self,
-        config: Mapping[str, Any] | BaseModel,
-        seed: int,
-        setup: Mapping[str, Any] | None = None,
-    ) -> SeasonsState:
-        return new_state(config, seed, setup)
-
-    def opening_events(self, state: SeasonsState) -> list[Event]:
-        return list(state.opening)
 
     def to_act(self, state: SeasonsState) -> frozenset[str]:
         if state.phase == "FINISHED" or state.decisions >= action_limit(state):
@@ -176,23 +146,8 @@ class SeasonsGame:
         """No clocks: the first legal action (DECISIONS)."""
         return self.legal_actions(state, seat)[0]
 
-    def clone(self, state: SeasonsState) -> SeasonsState:
-        return state.clone()
-
-    def dump(self, state: SeasonsState) -> dict[str, Any]:
-        return state.dump()
-
-    def load(self, data: Mapping[str, Any]) -> SeasonsState:
-        return SeasonsState.load(data)
-
     def seats(self, state: SeasonsState) -> list[str]:
         return [SEAT]
-
-    def teams(self, state: SeasonsState) -> dict[str, list[str]]:
-        return {}
-
-    def clocks(self, state: SeasonsState) -> dict[str, Clock]:
-        return {}
 
     def hidden_from(self, state: SeasonsState, seat: str) -> set[str]:
         return views.hidden_from_human(state)
@@ -243,20 +198,6 @@ class SeasonsGame:
 
     def row_extractor(self) -> RowExtractor:
         return SeasonsRows()
-
-    def terminal_flags(self) -> type[BaseModel]:
-        return self._terminal.terminal_flags()
-
-    def flag_options(self, flags: BaseModel) -> dict[str, Any]:
-        return self._terminal.flag_options(flags)
-
-    def terminal_table(self, request: TerminalRequest) -> TerminalSetup:
-        return self._terminal.terminal_table(request)
-
-    def terminal_screen(
-        self, console: Console, prompt: TerminalPrompt, lang: str
-    ) -> TerminalScreen:
-        return self._terminal.terminal_screen(console, prompt, lang)
 
 
 game: Game[SeasonsState] = SeasonsGame()

@@ -14,7 +14,7 @@ from typing import Any
 
 from tavola.core import Action, IllegalAction
 
-from .actions import check_order
+from .actions import check_order, report_candidates
 from .adjustments import (
     DRAW_MAX,
     HAND_DELTA_MAX,
@@ -24,7 +24,7 @@ from .adjustments import (
     eligible_cards,
     unknown_cards,
 )
-from .dice import die_ids, face_at
+from .dice import face_at
 from .faces import face_code
 from .game_cards import catalogue_of
 from .prompts import accounted, check_name_cards
@@ -154,11 +154,7 @@ def _names(state: SeasonsState) -> list[Action]:
 
 def _reports(state: SeasonsState) -> list[Action]:
     """For each pair of candidate dice (id order), their two faces of the same index."""
-    season = state.dice_season or "winter"
-    if state.config.dice_selection == "rotating_lines":
-        dice = state.lines[season][:2]
-    else:
-        dice = die_ids(season)
+    dice = report_candidates(state)[1]
     out = []
     for i, first in enumerate(dice):
         for second in dice[i + 1 :]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tavola.core import Event, Viewer, filter_events
+from tavola.core.views import shown_instances
 
 from .state import SeasonsState
 from .views import view
@@ -65,24 +66,8 @@ class Knowledge:
             blind=config.get("hand_tracking") == "blind_until_revealed",
             names=names,
             prestige=worth,
-            instances=shown_instances(view),
+            instances=shown_instances(view, "card"),
         )
-
-
-def shown_instances(view: Any) -> dict[str, str]:
-    """Every card instance the view shows (iid → catalogue card id), wherever it is."""
-    shown: dict[str, str] = {}
-    stack = [view]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Mapping):
-            iid, card = node.get("iid"), node.get("card")
-            if isinstance(iid, str) and isinstance(card, str):
-                shown[iid] = card
-            stack.extend(node.values())
-        elif isinstance(node, list | tuple):
-            stack.extend(node)
-    return shown
 
 
 class Teller:

@@ -11,7 +11,8 @@ from tavola.core import Event, IllegalAction
 
 from .array import summon
 from .catalogue import Card, Catalogue
-from .emit import NOBODY, emit
+from .draws import to_hand_named
+from .emit import emit
 from .errors import CatalogueError
 from .game_cards import catalogue_of
 from .messages import Phrase, refuse
@@ -120,16 +121,8 @@ def name_cards(
         if purpose == "prelude":
             state.seen.extend(instances)  # §4.7: the human saw them
         if instances:
-            public = {"count": len(instances), "source": prompt.get("source", "prelude")}
-            ids = [found.id for found in cards]
-            emit(
-                state,
-                events,
-                "card_to_hand",
-                {**public, "cards": ids},
-                visible_to=NOBODY,
-                public=public,
-            )
+            source = prompt.get("source", "prelude")
+            to_hand_named(state, events, [found.id for found in cards], source)
     for _ in range(missing):  # R16: the table could not draw them
         emit(state, events, "draw_skipped_empty")
 

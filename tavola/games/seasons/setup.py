@@ -63,7 +63,7 @@ def bad_setup(key: str, reason: str) -> ConfigError:
 
 
 def new_state(
-    config: Mapping[str, Any] | BaseModel, seed: int, setup: Mapping[str, Any] | None
+    config: Mapping[str, Any] | BaseModel, seed: int, setup: Mapping[str, Any] | None = None
 ) -> SeasonsState:
     cfg = parse_config(config)  # §4 step 1 (the content files load with the package)
     state = SeasonsState(config=cfg, rng=Rng(seed))

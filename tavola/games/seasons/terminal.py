@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tavola.core import ConfigError, TavolaError
+from tavola.core import TavolaError
 from tavola.core.capabilities import HUMAN, TerminalPrompt, TerminalRequest, TerminalSetup
+from tavola.core.game_parts import bad_flag, chosen_mode, own_flags
 
 from .catalogue import USER_FILE, load_user_cards
 from .table_options import table_config
@@ -64,14 +65,7 @@ class SeasonsFlags(BaseModel):
 
 
 def own(flags: BaseModel) -> SeasonsFlags:
-    """`flags` as Seasons flags (the shell validated them with `SeasonsFlags`)."""
-    if isinstance(flags, SeasonsFlags):
-        return flags
-    return SeasonsFlags.model_validate(flags.model_dump(exclude_unset=True))
-
-
-def _refuse(flag: str, message: str, message_it: str) -> ConfigError:
-    return ConfigError("invalid_option", message, field=flag, message_it=message_it)
+    return own_flags(SeasonsFlags, flags)
 
 
 def default_catalogue_file() -> Path:
@@ -87,7 +81,7 @@ def user_cards(path: Path) -> list[dict[str, Any]]:
     try:
         return load_user_cards(path)
     except TavolaError as exc:
-        raise _refuse(
+        raise bad_flag(
             "catalogue",
             f"--catalogue {path}: {exc.message}",
             f"--catalogue {path}: {exc.localized('it')}",
@@ -114,19 +108,26 @@ def options(flags: SeasonsFlags) -> dict[str, Any]:
     return out
 
 
+def _companion_only(flags: SeasonsFlags, why: str, why_it: str) -> None:
+    """Refuses the first flag set that only the companion's table reads, saying why."""
+    for flag in COMPANION_ONLY:
+        if getattr(flags, flag):
+            name = "--" + flag.replace("_", "-")
+            raise bad_flag(
+                flag, f"{name} is a companion setting{why}", f"{name} vale solo al tavolo{why_it}"
+            )
+
+
 def flag_options(flags: BaseModel) -> dict[str, Any]:
     """A table the shell seats itself (`tavola simulate`): a practice game without undo.
     The companion's own flags mean nothing there; `--catalogue` brings the user's cards
     (for `--card-pool catalogue_all`) only when it is given."""
     seasons = own(flags)
-    for flag in COMPANION_ONLY:
-        if getattr(seasons, flag):
-            name = "--" + flag.replace("_", "-")
-            raise _refuse(
-                flag,
-                f"{name} is a companion setting: a simulation plays practice games",
-                f"{name} vale solo al tavolo: una simulazione gioca partite di allenamento",
-            )
+    _companion_only(
+        seasons,
+        ": a simulation plays practice games",
+        ": una simulazione gioca partite di allenamento",
+    )
     out = {**options(seasons), **SIMULATION}
     if seasons.catalogue is not None:
         out["user_cards"] = user_cards(seasons.catalogue)
@@ -139,28 +140,16 @@ def terminal_table(request: TerminalRequest) -> tuple[TerminalSetup, Path]:
     flags = own(request.flags)
     seats = request.seats or (HUMAN,)
     if len(seats) != 1:
-        raise _refuse(
+        raise bad_flag(
             "seats",
             "Seasons has one seat, yours: Dummbot is played by the rules",
             "Seasons ha un posto solo, il tuo: Dummbot lo giocano le regole",
         )
     if request.teams:
-        raise _refuse("teams", "Seasons has no teams", "Seasons non ha squadre")
-    mode = request.mode or MODES[0]
-    if mode not in MODES:
-        raise _refuse(
-            "mode",
-            f"--mode is companion or practice, not {mode}",
-            f"--mode è companion o practice, non {mode}",
-        )
-    for flag in COMPANION_ONLY if mode == "practice" else ():
-        if getattr(flags, flag):
-            name = "--" + flag.replace("_", "-")
-            raise _refuse(
-                flag,
-                f"{name} is a companion setting (--mode companion)",
-                f"{name} vale solo al tavolo (--mode companion)",
-            )
+        raise bad_flag("teams", "Seasons has no teams", "Seasons non ha squadre")
+    mode = chosen_mode(request, MODES)
+    if mode == "practice":
+        _companion_only(flags, " (--mode companion)", " (--mode companion)")
     path = flags.catalogue or default_catalogue_file()
     chosen = {"mode": mode, **options(flags), "user_cards": user_cards(path)}
     seat = {"kind": seats[0], **({"name": request.names[0]} if request.names else {})}

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from tavola.store.models import SignInPauseRow
 
-from ..refusal import Refusal
+from ..refusal import TryLater
 
 ACCOUNT_FREE = 5
 """Failed sign-ins to one account before it must wait (from a browser not marked)."""
@@ -30,18 +30,9 @@ LONGEST_PAUSE = timedelta(minutes=15)
 FORGET_AFTER = timedelta(hours=1)
 
 
-class Paused(Refusal):
-    """A 429 with the seconds to wait (also as `Retry-After`)."""
-
+class Paused(TryLater):
     def __init__(self, seconds: int) -> None:
-        super().__init__(
-            429,
-            "too_many_attempts",
-            f"Too many attempts: try again in {seconds} seconds.",
-            message_it=f"Troppi tentativi: riprova tra {seconds} secondi.",
-            retry_after=seconds,
-        )
-        self.seconds = seconds
+        super().__init__("too_many_attempts", "Too many attempts", "Troppi tentativi", seconds)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,10 +8,8 @@ from typing import Any
 from fastapi import APIRouter
 from starlette.concurrency import run_in_threadpool
 
-from tavola.core import Action
-
 from .. import checking, payloads
-from ..deps import Asker, Lang, SeatedGame, Service
+from ..deps import Asker, Lang, SeatedGame, Service, action_of
 from ..refusal import Refusal
 from ..schemas import REFUSALS, ActionRequest, CheckRequest
 
@@ -40,10 +38,7 @@ async def act(
     def play() -> dict[str, Any]:  # in one worker thread: one trip there and back
         seated = asker.seated()
         live, seat = seated.live, seated.player()
-        try:
-            action = Action.from_json(body.action)
-        except (TypeError, ValueError) as exc:
-            raise Refusal(422, "bad_request", f"action: {exc}") from None
+        action = action_of(body.action)
         try:
             result = service.moves.act(game_id, seat, action, body.version, body.client_action_id)
         except Refusal as exc:
@@ -71,10 +66,7 @@ async def check(body: CheckRequest, asker: Asker, lang: Lang = None) -> dict[str
     def run() -> dict[str, Any]:
         seated = asker.seated()
         seat = seated.player("Checking an action needs a seat token.")
-        try:
-            action = Action.from_json(body.action)
-        except (TypeError, ValueError) as exc:
-            raise Refusal(422, "bad_request", f"action: {exc}") from None
+        action = action_of(body.action)
         return checking.answer(seated.live, seat, action, lang)
 
     return await run_in_threadpool(run)

@@ -8,17 +8,15 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from starlette.concurrency import run_in_threadpool
 
-from tavola.core import Action
 from tavola.core.capabilities import HUMAN
 from tavola.store import repo
 from tavola.store.models import GameRow, SeatRow
 
 from ..accounts.deps import AccountsOf, Member
-from ..deps import Asker, PublicUrl, Pushes, SeatedGame, Service, Token
+from ..deps import Asker, PublicUrl, Pushes, SeatedGame, Service, Token, action_of
 from ..links import join_url
 from ..live import Live
 from ..ratelimit import client_of, may_create
-from ..refusal import Refusal
 from ..schemas import (
     REFUSALS,
     AddSeatRequest,
@@ -179,10 +177,7 @@ async def add_seats(
     def play() -> SeatsAdded:
         seated = asker.seated()
         seat = seated.player("Adding a seat needs a seat token.")
-        try:
-            action = Action.from_json(body.action)
-        except (TypeError, ValueError) as exc:
-            raise Refusal(422, "bad_request", f"action: {exc}") from None
+        action = action_of(body.action)
         result = service.moves.act(game_id, seat, action, body.version, adding=True)
         links = [
             SeatLink(

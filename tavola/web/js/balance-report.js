@@ -1,9 +1,9 @@
 // One balance report's page (/reports/NAME, the link a designer shares): its facts and
 // files around the report's own HTML, shown as it is in a sandboxed frame.
-import { api } from "./api.js";
+import "./account-bar.js";
 import { el } from "./dom.js";
-import { bindLangSwitch, lang, loadCatalogue, t, translatePage } from "./i18n.js";
-import { dateText, errorText, gamesText, gameText, gameTitles, kindText } from "./report-words.js";
+import { lang, t } from "./i18n.js";
+import { dateText, errorText, gamesText, gameText, kindText, opened } from "./report-words.js";
 
 const $ = (id) => document.getElementById(id);
 const name = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -47,15 +47,14 @@ async function copyLink() {
   setTimeout(() => ($("copy-link").textContent = t("created.copy")), 2000);
 }
 
+function retitled(now) {
+  titles = now;
+  render();
+}
+
 async function main() {
-  await loadCatalogue();
-  translatePage();
-  bindLangSwitch(async () => {
-    titles = await gameTitles();
-    render();
-  });
   try {
-    [report, titles] = await Promise.all([api("GET", `/api/reports/${encodeURIComponent(name)}`), gameTitles()]);
+    [report, titles] = await opened(`/api/reports/${encodeURIComponent(name)}`, retitled);
   } catch (err) {
     $("report-error").hidden = false;
     $("report-error").textContent = errorText(err);

@@ -56,7 +56,7 @@ async function main() {
     api,
     refusalText,
   };
-  const mounted = (await module.mount($("game-page"), ctx)) || {};
+  const mounted = (await module.mount(document.querySelector("main"), ctx)) || {};
   bindLangSwitch(async () => {
     await heading().catch(() => {});
     if (mounted.relabel) mounted.relabel();

@@ -1,6 +1,7 @@
 // The lobby: every game the server offers, the tables waiting for players, and the form that
 // sets a new one, built from the chosen game's declaration (its seat kinds and seat range),
 // its presets, and the JSON schemas of its table options and seat fields.
+import "./account-bar.js";
 import { api, refusalText, saveSeat } from "./api.js";
 import { games as readCatalog } from "./catalog.js";
 import { button, el } from "./dom.js";
@@ -32,6 +33,14 @@ function words(tag, className, game, key, params) {
 
 // -- the games -----------------------------------------------------------------------------
 
+/** A link of a game's card drawn as a button, in the shell's words (`key`). */
+function cardLink(kind, key, href) {
+  const link = el("a", `button secondary ${kind}`, t(key));
+  link.href = href;
+  link.dataset.i18n = key;
+  return link;
+}
+
 function renderCatalog() {
   $("catalog").replaceChildren(
     ...lobby.games.map((g) => {
@@ -44,11 +53,9 @@ function renderCatalog() {
       }, "secondary");
       setUp.dataset.i18n = "lobby.set_up";
       item.append(setUp);
+      const game = encodeURIComponent(g.name);
       if (g.capabilities.includes("campaigns")) {
-        const campaign = el("a", "button secondary campaign-link", t("lobby.campaign"));
-        campaign.href = `/campaigns/new?game=${encodeURIComponent(g.name)}`;
-        campaign.dataset.i18n = "lobby.campaign";
-        item.append(campaign);
+        item.append(cardLink("campaign-link", "lobby.campaign", `/campaigns/new?game=${game}`));
       }
       for (const page of g.pages || []) {
         // A game's own pages (a roster), each titled in the game's words.
@@ -58,10 +65,7 @@ function renderCatalog() {
         item.append(link);
       }
       if (g.capabilities.includes("tournament_rules")) {
-        const tournaments = el("a", "button secondary tournament-link", t("lobby.tournaments"));
-        tournaments.href = `/tournaments/new?game=${encodeURIComponent(g.name)}`;
-        tournaments.dataset.i18n = "lobby.tournaments";
-        item.append(tournaments);
+        item.append(cardLink("tournament-link", "lobby.tournaments", `/tournaments/new?game=${game}`));
       }
       return item;
     }),

@@ -1,5 +1,6 @@
 // "My games": the seats this account took and their games, each with its way back (the
 // table, taken back on this device if need be, or the replay), and signing out.
+import "./account-bar.js";
 import { api, ApiError, refusalText, savedSeat, saveSeat } from "./api.js";
 import { signOut, showAccountBar, whoAmI } from "./account.js";
 import { games as readCatalog } from "./catalog.js";

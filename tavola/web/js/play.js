@@ -2,6 +2,7 @@
 // game over the WebSocket (a `state` message restores everything after a reload or a lost
 // connection), and turns clicks into the server's legal actions. What the table looks like
 // is the game's own table module's (tables.js).
+import "./account-bar.js";
 import { api, refusalText, savedSeat, saveSeat } from "./api.js";
 import { game as entry } from "./catalog.js";
 import { Chooser } from "./chooser.js";
@@ -369,11 +370,20 @@ function renderCommitment(payload) {
   if (payload.revealed) revealed.textContent = t("commitment.revealed", payload.revealed);
 }
 
-/** A campaign's battle leads its seats back to the campaign (the server tells them only). */
+/** A campaign's battle leads its seats back to the campaign (the server tells them only):
+ * from the header, beside the lobby (the shell's header is the same on every page, so the
+ * link is made here, the first time), and from the end screen. */
 function showCampaignLink(payload) {
   const href = payload.campaign_id ? `/campaigns/${encodeURIComponent(payload.campaign_id)}` : null;
+  if (href && !$("campaign-link")) {
+    const back = el("a", "campaign-back", t("play.back_to_campaign"));
+    back.id = "campaign-link";
+    back.dataset.i18n = "play.back_to_campaign";
+    document.querySelector(".bar .brand").after(back);
+  }
   for (const id of ["campaign-link", "end-campaign"]) {
     const link = $(id);
+    if (!link) continue;
     link.hidden = !href;
     if (href) link.href = href;
     else link.removeAttribute("href");

@@ -1,6 +1,7 @@
 // The replay viewer: a finished game, one logged action at a time, from the point of view
 // of any seat or of the public. Frames come from the server, which replays the log; the
 // game's own table module draws them.
+import "./account-bar.js";
 import { api, refusalText } from "./api.js";
 import { game as entry } from "./catalog.js";
 import { rememberedCommitment, seedSecret, sha256Hex } from "./commitment.js";

@@ -1,8 +1,19 @@
 // What the reports' pages say of a report: its kind, its game's title, its date, and the
-// server's refusal, in the page's language (the report itself is in English).
-import { refusalText } from "./api.js";
+// server's refusal, in the page's language (the report itself is in English); and how
+// both pages start.
+import { api, refusalText } from "./api.js";
 import { games as readCatalog } from "./catalog.js";
-import { lang, t } from "./i18n.js";
+import { bindLangSwitch, lang, loadCatalogue, t, translatePage } from "./i18n.js";
+
+/** A reports page in the reader's words, then what `path` answers beside the games'
+ * titles: resolves to [answer, titles]. After a language switch `retitled` gets the
+ * titles in the new language. */
+export async function opened(path, retitled) {
+  await loadCatalogue();
+  translatePage();
+  bindLangSwitch(async () => retitled(await gameTitles()));
+  return Promise.all([api("GET", path), gameTitles()]);
+}
 
 /** "Simulation report" or "Balance proposal". */
 export function kindText(kind) {

@@ -1,9 +1,9 @@
 // The list of balance reports (/reports): each finished run's report the server's reports
 // folder holds, newest first, with a link to its page.
-import { api } from "./api.js";
+import "./account-bar.js";
 import { el } from "./dom.js";
-import { bindLangSwitch, loadCatalogue, t, translatePage } from "./i18n.js";
-import { dateText, errorText, gamesText, gameText, gameTitles, kindText } from "./report-words.js";
+import { t } from "./i18n.js";
+import { dateText, errorText, gamesText, gameText, kindText, opened } from "./report-words.js";
 
 const $ = (id) => document.getElementById(id);
 let listed = null;
@@ -35,15 +35,14 @@ function render() {
   $("reports").tBodies[0].replaceChildren(...listed.map(row));
 }
 
+function retitled(now) {
+  titles = now;
+  render();
+}
+
 async function main() {
-  await loadCatalogue();
-  translatePage();
-  bindLangSwitch(async () => {
-    titles = await gameTitles();
-    render();
-  });
   try {
-    [listed, titles] = await Promise.all([api("GET", "/api/reports"), gameTitles()]);
+    [listed, titles] = await opened("/api/reports", retitled);
   } catch (err) {
     $("reports-error").hidden = false;
     $("reports-error").textContent = t("reports.error", { message: errorText(err) });

@@ -1,5 +1,6 @@
 // The sign-in and sign-up pages: one page (account.html) served at /signin and /signup,
 // a name and a password; the address says which form it is.
+import "./account-bar.js";
 import { api } from "./api.js";
 import { accountRefusal, nextPage, showAccountBar, whoAmI } from "./account.js";
 import { bindLangSwitch, loadCatalogue, translatePage } from "./i18n.js";

@@ -2,7 +2,7 @@
 // more or one fewer at a click. The deck keeps the order its cards were added in (the order
 // a lineup is submitted in); the check says when a count breaks the rules.
 import { button, el } from "/js/dom.js";
-import { problemText } from "./roster-team.js";
+import { filterBy, problemText } from "./roster-team.js";
 
 const MAX_DECK = 60; // what the check endpoint accepts: room enough to try too many
 
@@ -64,18 +64,11 @@ export function deckPanel(page) {
         for (const problem of problems) list.append(el("li", "problem", problemText(page, problem)));
         node.append(list);
       }
-      const filter = el("label", "kind-filter");
-      filter.append(el("span", null, page.say("deck.filter")));
-      const select = el("select");
-      select.append(new Option(page.say("deck.all"), ""));
       const kinds = new Map(page.catalog.cards.map((card) => [card.kind, card.kind_name]));
-      for (const [name, said] of kinds) select.append(new Option(said, name));
-      select.value = kind;
-      select.addEventListener("change", () => {
-        kind = select.value;
+      const filter = filterBy(page, "kind-filter", "deck", kinds, kind, (chosen) => {
+        kind = chosen;
         this.draw();
       });
-      filter.append(select);
       const list = el("ul", "deck-list");
       for (const card of page.catalog.cards) if (!kind || card.kind === kind) list.append(cardRow(page, card));
       node.append(filter, list);

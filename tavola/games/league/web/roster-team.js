@@ -166,6 +166,20 @@ function collectionCard(page, legend) {
   return item;
 }
 
+/** A panel's filter: a list of `choices` ([value, words]) after "all", `chosen` selected;
+ * `chose(value)` on a change. Its words are the catalogue's `<words>.filter` and `.all`. */
+export function filterBy(page, kind, words, choices, chosen, chose) {
+  const filter = el("label", kind);
+  filter.append(el("span", null, page.say(`${words}.filter`)));
+  const select = el("select");
+  select.append(new Option(page.say(`${words}.all`), ""));
+  for (const [value, said] of choices) select.append(new Option(said, value));
+  select.value = chosen;
+  select.addEventListener("change", () => chose(select.value));
+  filter.append(select);
+  return filter;
+}
+
 export function collectionPanel(page) {
   const node = el("section", "panel roster-collection");
   node.id = "collection";
@@ -175,17 +189,11 @@ export function collectionPanel(page) {
     draw() {
       if (!page.catalog) return;
       node.replaceChildren(el("h2", null, page.say("collection.title")), el("p", "hint", page.say("collection.hint")));
-      const filter = el("label", "attribute-filter");
-      filter.append(el("span", null, page.say("collection.filter")));
-      const select = el("select");
-      select.append(new Option(page.say("collection.all"), ""));
-      for (const { id, name } of page.catalog.attributes) select.append(new Option(name, id));
-      select.value = attribute;
-      select.addEventListener("change", () => {
-        attribute = select.value;
+      const choices = page.catalog.attributes.map(({ id, name }) => [id, name]);
+      const filter = filterBy(page, "attribute-filter", "collection", choices, attribute, (chosen) => {
+        attribute = chosen;
         this.draw();
       });
-      filter.append(select);
       const list = el("ul", "collection-list");
       for (const legend of page.catalog.legends) if (!attribute || legend.attribute === attribute) list.append(collectionCard(page, legend));
       node.append(filter, list);

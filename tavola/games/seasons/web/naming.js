@@ -7,7 +7,7 @@ import { button, el } from "/js/dom.js";
 import { t } from "/js/i18n.js";
 import { form, refusal, send } from "./memory.js";
 import { catalogueIndex, cardPicker, closest, lookup } from "./names.js";
-import { actButton, labelled, numberInput, redraw, section, wholeNumber } from "./ui.js";
+import { actButton, labelled, numberInput, radios, redraw, section, wholeNumber } from "./ui.js";
 
 const MISSING_ALLOWED = new Set(["hand_draw", "deck_summon"]);
 
@@ -118,20 +118,8 @@ export function addCardForm(payload, ctx, name, onChosen = null, titleKey = "add
   nameInput.addEventListener("input", () => (state.name = nameInput.value));
   box.append(labelled(t("add.name"), nameInput));
 
-  const kinds = el("div", "sn-add-kinds");
-  kinds.setAttribute("role", "radiogroup");
-  for (const kind of ["new", "alias"]) {
-    const option = el("label", "sn-radio");
-    const radio = el("input");
-    Object.assign(radio, { type: "radio", name: `add-kind-${name}`, value: kind, checked: state.kind === kind });
-    radio.addEventListener("change", () => {
-      state.kind = kind;
-      redraw();
-    });
-    option.append(radio, el("span", null, t(`add.kind.${kind}`)));
-    kinds.append(option);
-  }
-  box.append(kinds);
+  const kinds = ["new", "alias"];
+  box.append(radios(`add-kind-${name}`, kinds, state.kind, (kind) => t(`add.kind.${kind}`), (kind) => (state.kind = kind)));
 
   if (state.kind === "new") {
     const prestige = numberInput(state.prestige, { min: -99, max: 99, name: "add-prestige" });

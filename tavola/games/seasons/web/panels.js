@@ -6,7 +6,7 @@ import { button, el } from "/js/dom.js";
 import { t } from "/js/i18n.js";
 import { dieFace, faceSymbols, faceWords, parseFace } from "./faces.js";
 import { form, send } from "./memory.js";
-import { actButton, labelled, numberInput, redraw, section, tn, wholeNumber } from "./ui.js";
+import { actButton, labelled, numberInput, radios, redraw, section, tn, wholeNumber } from "./ui.js";
 import { seasonOf } from "./wheel.js";
 
 const has = (payload, type) => (payload.legal || []).some((a) => a.type === type);
@@ -204,19 +204,7 @@ export function scoreForm(payload, ctx) {
   box.append(el("p", "sn-dummbot-final", t("score.dummbot", { crystals: d.crystals, prestige: d.array_prestige, score: d.score })));
   box.append(el("p", "sn-ask", t(practice ? "score.ask_practice" : "score.ask")));
   if (!practice) {
-    const kinds = el("div", "sn-add-kinds");
-    for (const by of ["total", "parts"]) {
-      const option = el("label", "sn-radio");
-      const radio = el("input");
-      Object.assign(radio, { type: "radio", name: "score-by", value: by, checked: state.by === by });
-      radio.addEventListener("change", () => {
-        state.by = by;
-        redraw();
-      });
-      option.append(radio, el("span", null, t(`score.by.${by}`)));
-      kinds.append(option);
-    }
-    box.append(kinds);
+    box.append(radios("score-by", ["total", "parts"], state.by, (by) => t(`score.by.${by}`), (by) => (state.by = by)));
   }
   const field = (name, min, max, label) => {
     const input = numberInput(state[name], { min, max, name: `score-${name}` });

@@ -51,6 +51,25 @@ export function labelled(text, control, className = "") {
   return label;
 }
 
+/** One radio button per value, in the group `name`, `current` checked; the words of each
+ * from `word(value)`; a change redraws after `chose(value)`. */
+export function radios(name, values, current, word, chose) {
+  const group = el("div", "sn-add-kinds");
+  group.setAttribute("role", "radiogroup");
+  for (const value of values) {
+    const option = el("label", "sn-radio");
+    const radio = el("input");
+    Object.assign(radio, { type: "radio", name, value, checked: current === value });
+    radio.addEventListener("change", () => {
+      chose(value);
+      redraw();
+    });
+    option.append(radio, el("span", null, word(value)));
+    group.append(option);
+  }
+  return group;
+}
+
 export function numberInput(value, { min, max, name } = {}) {
   const input = el("input");
   Object.assign(input, { type: "number", inputMode: "numeric", step: 1 });

@@ -1,5 +1,6 @@
 // A game's leaderboard (/leaderboard?game=NAME): the accounts rated at it, best first, a
 // page at a time, and the signed-in reader's own rating there.
+import "./account-bar.js";
 import { api, refusalText } from "./api.js";
 import { whoAmI } from "./account.js";
 import { games as readCatalog } from "./catalog.js";
