@@ -125,7 +125,7 @@ def run_scenario(data: Mapping[str, Any], source: str) -> ScenarioResult:
         except (ScenarioFailure, TavolaError) as exc:
             return ScenarioResult(source, title, False, str(exc))
         return ScenarioResult(source, title, True)
-    if data.get("kind") == "campaign":  # choices between battles too (scenario_campaign)
+    if data.get("kind") == "campaign":  # choices between games too (scenario_campaign)
         try:
             run_campaign(data)
         except ScenarioFailure as exc:

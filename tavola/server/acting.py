@@ -29,7 +29,7 @@ from tavola.store.models import SeatRow
 
 from . import added_seats
 from .added_seats import NewSeat
-from .campaigns.ending import record_battle
+from .campaigns.ending import record_game
 from .clocks import sync_clocks
 from .live import Clock, Live, aware, now
 from .loading import Games
@@ -214,7 +214,7 @@ class Moves:
         """The group-commit write of a move (work, key, first row): the move and its
         snapshot are appended under the database's version check with its group's others,
         then its clocks are written and, at the end of a game, the ratings counted (if it
-        may be rated), the battle recorded in its campaign (if it is one's) and the result
+        may be rated), the game recorded in its campaign (if it is one's) and the result
         in its tournament (if it is one's). It answers the clocks as stored (True: an
         untimed game, whose write is the row alone), or None (nothing written) when the
         game was no longer at the move's version."""
@@ -239,8 +239,8 @@ class Moves:
             session.add_all([SeatRow(**r) for r in new_rows])
             if ending is not None:  # in the commit that records the end: counted once
                 count_ending(session, ending, now())
-            if over:  # a campaign's battle: recorded in its campaign in the same commit
-                record_battle(session, live.game, live.game_id, move.state)
+            if over:  # a campaign's game: recorded in its campaign in the same commit
+                record_game(session, live.game, live.game_id, move.state)
                 # a tournament's game: its result recorded in the tournament, likewise
                 record_table(session, live.game, live.game_id, move.state)
             return sync_clocks(session, live, move.state, over) if timed else True

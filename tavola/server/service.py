@@ -67,8 +67,8 @@ class GameService:
 
     def _accepted(self, live: Live) -> None:
         self.bots.schedule(live)
-        if live.status == "over":  # a campaign's battle, maybe: its next table is due
-            self.campaigns.battle_over()
+        if live.status == "over":  # a campaign's game, maybe: its next table is due
+            self.campaigns.game_over()
             self.tournaments.game_over()  # or a tournament's: its next games may be due
         if self.on_change is not None:
             self.on_change(live.game_id, live.version)
