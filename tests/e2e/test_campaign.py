@@ -113,7 +113,7 @@ def test_a_two_battle_campaign_against_the_boss_with_a_carry_choice(
         page.locator("#choice-submit").click()
         expect(page.locator("#campaign-status")).to_have_text("Battle 2 is being played.")
         me = page.locator('#party tr[data-seat="P1"]')
-        expect(me.locator("td.carries")).to_have_text("2")
+        expect(me.locator("td.holds")).to_have_text("2")
         expect(page.locator("#games li").first).to_contain_text("won")
 
         for _ in range(1 + SHORT["retries"]):  # the second battle, retries included
