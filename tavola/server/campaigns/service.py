@@ -128,8 +128,7 @@ class CampaignService:
             row, seats = self.read(campaign_id)
         _, campaigns = _campaigns_of(row.game)
         viewer = Viewer.seat(seat) if seat else Viewer.public()
-        step = campaigns.campaign_next(row.campaign, lang)
-        out: dict[str, Any] = {
+        return {
             "campaign_id": row.id,
             "game": row.game,
             "version": row.version,
@@ -145,23 +144,8 @@ class CampaignService:
             "result": campaigns.campaign_result(row.campaign),
             "table": row.tables[-1] if row.status == "playing" and row.tables else None,
             "tables": list(row.tables),
-            "next": None,
-            "awaiting": None,
-            "choice": None,
+            **_awaited(campaigns.campaign_next(row.campaign, lang), seat),
         }
-        if isinstance(step, CampaignGame):
-            out["next"] = {"number": step.number, "attempt": step.attempt, "title": step.title}
-        elif isinstance(step, CampaignChoice):
-            out["awaiting"] = {"seat": step.seat, "name": step.name, "action": step.action}
-            if step.seat == seat:  # its options may be the seat's own hidden state
-                out["choice"] = {
-                    "action": step.action,
-                    "argument": step.argument,
-                    "options": [{"value": o.value, "label": o.label} for o in step.options],
-                    "limit": step.limit,
-                    "question": step.question,
-                }
-        return out
 
     # -- seats -------------------------------------------------------------------------------
 
@@ -330,6 +314,26 @@ class CampaignService:
         if missing:
             log.warning("campaign %s: table %s has no seat %s", campaign_id, game_id, missing)
         return game_id
+
+
+def _awaited(step: CampaignGame | CampaignChoice | None, seat: str | None) -> dict[str, Any]:
+    """What the campaign waits for, as the view tells `seat`: the `next` game, or whose
+    choice is `awaiting` and, to that seat only, the `choice` itself (its options may be
+    the seat's own hidden state)."""
+    out: dict[str, Any] = {"next": None, "awaiting": None, "choice": None}
+    if isinstance(step, CampaignGame):
+        out["next"] = {"number": step.number, "attempt": step.attempt, "title": step.title}
+    elif isinstance(step, CampaignChoice):
+        out["awaiting"] = {"seat": step.seat, "name": step.name, "action": step.action}
+        if step.seat == seat:
+            out["choice"] = {
+                "action": step.action,
+                "argument": step.argument,
+                "options": [{"value": o.value, "label": o.label} for o in step.options],
+                "limit": step.limit,
+                "question": step.question,
+            }
+    return out
 
 
 def _party_seats(
