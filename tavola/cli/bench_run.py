@@ -1,4 +1,4 @@
-"""What a bench figure was measured on, carried in every `tavola bench --json`: the machine,
+"""What a bench figure was measured on, given in every `tavola bench --json`: the machine,
 its CPU count, the Python, Tavola's commit and the command's options — a figure without
 them cannot be compared with another."""
 

@@ -65,7 +65,7 @@ class Live:
     invite_only: bool = False
     """Only a seat's invite takes it (never the lobby's "sit here")."""
     campaign_id: str | None = None
-    """The campaign this game is a battle of (its table leads its seats back there)."""
+    """The campaign this game is a table of (its table leads its seats back there)."""
 
     @property
     def game(self) -> Game[Any]:

@@ -240,7 +240,7 @@ def refuse_outside_schema(
     """A request the published schema refuses is refused, whatever the models behind the
     route would let through (a lax `0` for `false`): the first of its problems, as an
     option's (`invalid_config`, `invalid_option`, the option named after `options_named`:
-    a campaign names them as its config does, `battles[0].mode`) or the request's
+    a campaign names them as its config does, `items[0].name`) or the request's
     (`bad_request`)."""
     validators: dict[str, Any] = app.state.__dict__.setdefault("published_validators", {})
     validator = validators.get(component)
@@ -272,7 +272,7 @@ def _path(problem: Any) -> list[str | int]:
 
 
 def _named(path: list[str | int], *, dotted: bool) -> str:
-    """`seats.0.name`, or as a campaign's config names it: `battles[0].mode`."""
+    """`seats.0.name`, or as a campaign's config names it: `items[0].name`."""
     if dotted:
         return ".".join(str(part) for part in path)
     out = ""

@@ -6,7 +6,7 @@ A client is who the creation limit counts (`ratelimit.client_key`). The count is
 process's, like the creation limit: the searching seats of the client's unfinished games
 held in memory, where bots think (a game idle long enough to leave memory thinks no more,
 and counts again once read back). A game opened by the server itself (a campaign's
-battle, a tournament's table) is its own client."""
+table, a tournament's) is its own client."""
 
 from __future__ import annotations
 

@@ -138,9 +138,9 @@ class Tables:
         the others open to anyone; `rematch_of` records the new game as that game's rematch
         in the same commit, unless another worker recorded one first (`_RematchOpened`).
         `holders`: human seats held already, by their token's hash (a campaign's people,
-        whose token opens their seat in every battle; None: not taken yet, kept for them);
+        whose token opens their seat in every game; None: not taken yet, kept for them);
         `in_commit`: more to write in the game's commit (raising undoes the opening);
-        `campaign_id`: the campaign it is a battle of (`in_commit` links them)."""
+        `campaign_id`: the campaign it is a table of (`in_commit` links them)."""
         seed = secrets.randbelow(2**62) if seed is None else seed
         salt = new_salt()  # every table commits to its seed, whoever chose it (issue 28)
         try:

@@ -39,7 +39,7 @@ game's own players (reference, automata) and the random bot answer at once, in p
 
 THINK_SECONDS = 3.0
 """A search's time budget per decision, by default: the default `ismcts` (1,000
-iterations) takes 0.2–0.5 s a move in the card battles here."""
+iterations) takes 0.2–0.5 s a move in the card games here."""
 
 
 def searches(bot: str) -> bool:

@@ -6,6 +6,7 @@ import json
 from typer.testing import CliRunner
 
 from tavola.cli import app
+from tavola.features.campaigns.commands import CampaignFile
 from tests.games.legends.campaign_tables import new, record, won_battle
 
 runner = CliRunner()
@@ -46,7 +47,7 @@ def small_campaign(tmp_path, party="bot,bot", seed="5"):
 def test_new_writes_a_campaign_file_and_shows_the_battles(tmp_path):
     path = small_campaign(tmp_path)
     data = json.loads(path.read_text())
-    assert data["game"] == "legends" and data["battle"] is None
+    assert data["game"] == "legends" and data["table"] is None
     assert data["campaign"]["status"] == "battle"
     status = invoke("campaign", "status", str(path), "--lang", "it")
     assert (
@@ -101,7 +102,7 @@ def test_a_person_answers_the_carry_choice_and_is_asked_again_after_a_bad_answer
     )
     campaign = record(campaign, won_battle(campaign, {"P1": {"hand": ["S1-037"]}}))
     path = tmp_path / "campaign.json"
-    path.write_text(json.dumps({"game": "legends", "campaign": campaign, "battle": None}))
+    path.write_text(json.dumps({"game": "legends", "campaign": campaign, "table": None}))
     played = invoke("campaign", "play", str(path), "--lang", "en", input="9\n1,2\n")
     assert "Giulia, choose the cards to carry into the next battle (at most 5)." in played.output
     assert "Type the numbers separated by commas" in played.output
@@ -109,7 +110,7 @@ def test_a_person_answers_the_carry_choice_and_is_asked_again_after_a_bad_answer
     data = json.loads(path.read_text())
     carried = [c["card_id"] for c in data["campaign"]["party"]["P1"]["carried"]]
     assert carried == ["S1-005", "S1-037"]  # the striker (1) and the potion (2)
-    assert data["battle"] is not None and data["battle"]["config"]["carry_in"]
+    assert data["table"] is not None and data["table"]["config"]["carry_in"]
 
 
 def test_issue28_a_campaign_without_a_seed_keys_its_battles_by_a_secret_it_never_shows(tmp_path):
@@ -122,3 +123,27 @@ def test_issue28_a_campaign_without_a_seed_keys_its_battles_by_a_secret_it_never
     assert len(bytes.fromhex(secret)) * 8 >= 256
     shown = invoke("campaign", "status", str(path), "--json")
     assert shown.exit_code == 0 and secret not in shown.output and secret not in made.output
+
+
+def test_a_campaign_file_of_an_older_release_keeps_its_unfinished_game(tmp_path):
+    """Files written before the key was `table` name the game in progress `battle`: it is
+    read, and written back under `table`."""
+    campaign = new(
+        party=[
+            {"name": "Giulia", "age": 40, "kind": "human", "main_card_id": "X-HERO"},
+            {"name": "Marco", "age": 12, "kind": "bot", "main_card_id": "X-HERO"},
+        ]
+    )
+    campaign = record(campaign, won_battle(campaign, {"P1": {"hand": ["S1-037"]}}))
+    path = tmp_path / "campaign.json"
+    path.write_text(json.dumps({"game": "legends", "campaign": campaign, "table": None}))
+    invoke("campaign", "play", str(path), "--lang", "en", input="1,2\n")
+    data = json.loads(path.read_text())
+    unfinished = data["table"]
+    assert unfinished is not None
+    old = {"game": "legends", "campaign": data["campaign"], "battle": unfinished}
+    path.write_text(json.dumps(old))
+    loaded = CampaignFile.load(path, "en")
+    assert loaded.table is not None and loaded.table.to_json() == unfinished
+    loaded.save()
+    assert json.loads(path.read_text())["table"] == unfinished

@@ -37,7 +37,7 @@ def test_the_lobby_offers_a_campaign_and_starts_one(open_page):
     page.locator("#new-form input[name=name]").fill("Ada")
     page.locator("#new-form button[type=submit]").click()
     expect(page.locator("#campaign-status")).to_have_text("Battle 1 is being played.")
-    expect(page.locator("#battle-link")).to_have_text("Play battle 1")
+    expect(page.locator("#table-link")).to_have_text("Play battle 1")
     expect(page.locator("#party tbody tr")).to_have_count(2)
 
 
@@ -85,8 +85,8 @@ def test_a_two_battle_campaign_against_the_boss_with_a_carry_choice(
         page = open_page()
         page.goto(local(own["join_url"]))
         expect(page.locator("#campaign-status")).to_have_text("Battle 1 is being played.")
-        expect(page.locator("#battle-link")).to_have_text("Play battle 1")
-        page.locator("#battle-link").click()  # into the battle's table, seated as Ada
+        expect(page.locator("#table-link")).to_have_text("Play battle 1")
+        page.locator("#table-link").click()  # into the battle's table, seated as Ada
         expect(page).to_have_url(re.compile(r"/play/[0-9a-f]+\?seat=P1$"))
         expect(page.locator("body")).to_contain_text("Ada")
         back = page.locator("#campaign-link")
@@ -113,15 +113,15 @@ def test_a_two_battle_campaign_against_the_boss_with_a_carry_choice(
         page.locator("#choice-submit").click()
         expect(page.locator("#campaign-status")).to_have_text("Battle 2 is being played.")
         me = page.locator('#party tr[data-seat="P1"]')
-        expect(me.locator("td.carries")).to_have_text("2")
-        expect(page.locator("#battles li").first).to_contain_text("won")
+        expect(me.locator("td.holds")).to_have_text("2")
+        expect(page.locator("#games li").first).to_contain_text("won")
 
         for _ in range(1 + SHORT["retries"]):  # the second battle, retries included
             seen = campaign(client, campaign_id, token)
             if seen["status"] == "over":
                 break
-            if seen["battle"] is not None:
-                play_battle(client, seen["battle"]["game_id"], token)
+            if seen["table"] is not None:
+                play_battle(client, seen["table"]["game_id"], token)
             page.wait_for_timeout(300)
         expect(page.locator("#campaign-status")).to_have_text(
             re.compile(r"^Campaign (won!|lost\.)$")

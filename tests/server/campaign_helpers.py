@@ -99,16 +99,16 @@ def won_first_battle(client: Any, campaign_id: str, token: str) -> Any:
     choice; returns that view."""
     for _ in range(1 + SHORT["retries"]):
         seen = wait_campaign(
-            client, campaign_id, token, "a battle or a choice", lambda v: v["status"] != "battle"
+            client, campaign_id, token, "a battle or a choice", lambda v: v["status"] != "due"
         )
         if seen["choice"] is not None or seen["status"] != "playing":
             return seen
-        play_battle(client, seen["battle"]["game_id"], token)
+        play_battle(client, seen["table"]["game_id"], token)
         wait_campaign(
             client,
             campaign_id,
             token,
             "the battle recorded",
-            lambda v, opened=seen["battle"]: v["battle"] != opened,
+            lambda v, opened=seen["table"]: v["table"] != opened,
         )
     raise AssertionError("the person never won the first battle")

@@ -30,7 +30,7 @@ from .campaign_helpers import (
 )
 
 BEA = {"kind": "human", "name": "Bea"}
-CAMPAIGN_TABLES = {"campaigns", "campaign_seats", "campaign_battles"}
+CAMPAIGN_TABLES = {"campaigns", "campaign_seats", "campaign_tables"}
 
 
 @pytest.fixture
@@ -72,7 +72,7 @@ def test_the_creator_gets_its_seat_token_and_the_first_battle_opens_with_it(sqli
         assert seats["P2"]["token"] is None and seats["P2"]["join_url"] is None
         seen = campaign(client, campaign_id, token)
         assert seen["seat"] == "P1" and seen["status"] == "playing"
-        game_id = seen["battle"]["game_id"]
+        game_id = seen["table"]["game_id"]
         table = client.get(f"/api/games/{game_id}/view", headers=bearer(token)).json()
         assert table["seat"] == "P1"
         assert table["seats"]["P1"]["joined"] and table["seats"]["P2"]["kind"] == "bot"
@@ -85,14 +85,14 @@ def test_r135_a_won_battle_is_recorded_and_its_person_chooses_what_to_carry(db_u
         campaign_id, seats = create(client)
         token = seats["P1"]["token"]
         seen = won_first_battle(client, campaign_id, token)
-        assert seen["status"] == "choice" and seen["battle"] is None
+        assert seen["status"] == "choice" and seen["table"] is None
         assert [r["outcome"] for r in seen["view"]["results"]][-1] == "won"
         assert seen["choice"]["action"] == "choose_carry" and seen["choice"]["limit"] == 2
         chosen = [o["value"] for o in seen["choice"]["options"][:2]]
         answer = carry(client, campaign_id, token, chosen, seen["version"])
         assert answer.status_code == 200, answer.text
         after = campaign(client, campaign_id, token)
-        assert after["status"] == "playing" and after["battle"]["number"] == 2
+        assert after["status"] == "playing" and after["table"]["number"] == 2
         mine = after["view"]["party"][0]
         assert [c["card_id"] for c in mine["carried"]] == [
             o["card_id"] for o in seen["view"]["carry_options"]["P1"][:2]
@@ -131,7 +131,7 @@ def test_bots_make_their_choices_and_a_bot_party_plays_to_the_end(sqlite_url):
         campaign_id, _ = create(client, bots, creator_seat=None, seed=3)
         over = wait_campaign(client, campaign_id, None, "the end", lambda v: v["status"] == "over")
         fought = over["view"]["results"]
-        assert [b["number"] for b in over["battles"]] == [r["battle"] for r in fought]
+        assert [b["number"] for b in over["tables"]] == [r["battle"] for r in fought]
         assert over["result"]["battles_won"] == sum(r["outcome"] == "won" for r in fought)
         if over["result"]["won"]:  # every battle won, the bots carried in between
             assert over["result"]["battles_won"] == 2
@@ -149,7 +149,7 @@ def test_a_second_person_takes_a_seat_with_its_invite_once(sqlite_url):
         refused(client.post(path, json={"invite": invite}), 409, "seat_taken")
         seen = campaign(client, campaign_id, token)
         assert seen["seat"] == "P2"
-        table = client.get(f"/api/games/{seen['battle']['game_id']}/view", headers=bearer(token))
+        table = client.get(f"/api/games/{seen['table']['game_id']}/view", headers=bearer(token))
         assert table.json()["seat"] == "P2"  # the battle opened before: its seat opens too
 
 
@@ -171,18 +171,18 @@ def won_first_battle_with(client, campaign_id, ada, bea):
     """Both people play their seats (Bea's by the same rule) until a carry is asked."""
     for _ in range(4):
         seen = wait_campaign(
-            client, campaign_id, ada, "a battle or a choice", lambda v: v["status"] != "battle"
+            client, campaign_id, ada, "a battle or a choice", lambda v: v["status"] != "due"
         )
         if seen["status"] != "playing":
             return seen
-        game_id = seen["battle"]["game_id"]
+        game_id = seen["table"]["game_id"]
         helper = threading.Thread(target=play_battle, args=(client, game_id, bea))
         helper.start()
         play_battle(client, game_id, ada)
         helper.join()
-        opened = seen["battle"]
+        opened = seen["table"]
         wait_campaign(
-            client, campaign_id, ada, "the battle recorded", lambda v, o=opened: v["battle"] != o
+            client, campaign_id, ada, "the battle recorded", lambda v, o=opened: v["table"] != o
         )
     raise AssertionError("the party never won the first battle")
 
@@ -200,19 +200,19 @@ def test_a_restarted_server_resumes_the_campaign_exactly(sqlite_url):
         assert again == seen
         answer = carry(client, campaign_id, token, [], seen["version"])
         assert answer.status_code == 200, answer.text
-        assert campaign(client, campaign_id, token)["battle"]["number"] == 2
+        assert campaign(client, campaign_id, token)["table"]["number"] == 2
 
 
 def test_a_battle_a_crash_left_unopened_opens_at_start_up(sqlite_url):
     with running(sqlite_url) as client:
         campaign_id, seats = create(client)
         token = seats["P1"]["token"]
-        opened = campaign(client, campaign_id, token)["battle"]
+        opened = campaign(client, campaign_id, token)["table"]
         with client.app.state.service.db.session() as session:  # as if it crashed before
             session.execute(
                 update(CampaignRow)
                 .where(CampaignRow.id == campaign_id)
-                .values(status="battle", game_id=None, battles=[])
+                .values(status="due", game_id=None, tables=[])
             )
             session.commit()
     with running(sqlite_url) as client:
@@ -223,7 +223,7 @@ def test_a_battle_a_crash_left_unopened_opens_at_start_up(sqlite_url):
                 return row if row.status == "playing" else None
 
         row = wait_for(reopened, "the battle opened by the server itself")
-        assert row.game_id != opened["game_id"] and row.battles[0]["number"] == 1
+        assert row.game_id != opened["game_id"] and row.tables[0]["number"] == 1
         table = client.get(f"/api/games/{row.game_id}/view", headers=bearer(token)).json()
         assert table["seat"] == "P1"
 
@@ -235,7 +235,7 @@ def test_a_battles_seat_is_told_its_campaign_and_an_ordinary_games_is_not(sqlite
     with running(sqlite_url) as client:
         campaign_id, seats = create(client)
         token = seats["P1"]["token"]
-        battle = campaign(client, campaign_id, token)["battle"]["game_id"]
+        battle = campaign(client, campaign_id, token)["table"]["game_id"]
         assert view(client, battle, token)["campaign_id"] == campaign_id
         ordinary = create_table(client)
         assert view(client, ordinary["game_id"], ordinary["tokens"]["P1"])["campaign_id"] is None
@@ -244,7 +244,7 @@ def test_a_battles_seat_is_told_its_campaign_and_an_ordinary_games_is_not(sqlite
 def test_the_public_is_not_told_a_battles_campaign(sqlite_url):
     with running(sqlite_url) as client:
         campaign_id, seats = create(client)
-        battle = campaign(client, campaign_id, seats["P1"]["token"])["battle"]["game_id"]
+        battle = campaign(client, campaign_id, seats["P1"]["token"])["table"]["game_id"]
         assert view(client, battle)["campaign_id"] is None
 
 
@@ -253,7 +253,7 @@ def test_a_finished_battle_still_leads_back_to_its_campaign_after_a_restart(sqli
         campaign_id, seats = create(client)
         token = seats["P1"]["token"]
         won_first_battle(client, campaign_id, token)
-        first = campaign(client, campaign_id, token)["battles"][0]["game_id"]
+        first = campaign(client, campaign_id, token)["tables"][0]["game_id"]
     with running(sqlite_url) as client:  # the battle is read back from the database
         seen = view(client, first, token)
         assert seen["status"] == "over" and seen["campaign_id"] == campaign_id

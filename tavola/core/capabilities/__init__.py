@@ -37,8 +37,8 @@ from .play import (
     TimedActions,
 )
 from .series import (
-    CampaignBattle,
     CampaignChoice,
+    CampaignGame,
     CampaignOption,
     Campaigns,
     TableResult,
@@ -85,8 +85,8 @@ __all__ = [
     "AddedSeats",
     "Automata",
     "Autopilot",
-    "CampaignBattle",
     "CampaignChoice",
+    "CampaignGame",
     "CampaignOption",
     "Campaigns",
     "CardChange",

@@ -19,12 +19,12 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class CampaignBattle:
-    """A campaign waits for this battle: a game to play as `Game.new(config, seed, setup)`,
+class CampaignGame:
+    """A campaign waits for this game: a table to play as `Game.new(config, seed, setup)`,
     then to hand back finished to `Campaigns.campaign_record`."""
 
     number: int
-    """The battle's place in the campaign's list, from 1."""
+    """The game's place in the campaign's list, from 1."""
     attempt: int
     """1 for the first try; retries count on."""
     config: Mapping[str, Any]
@@ -33,12 +33,12 @@ class CampaignBattle:
     seats: tuple[str, ...]
     """Who plays each seat, in `Game.seats` order: `human`, a bot's name or an automaton."""
     title: str
-    """The battle in words, in the language asked for."""
+    """The game in words (as the game names it), in the language asked for."""
 
 
 @dataclass(frozen=True, slots=True)
 class CampaignOption:
-    """One thing a between-battle choice may pick (a battle, a card), with its words."""
+    """One thing a choice between games may pick (as the game offers it), with its words."""
 
     value: Any
     label: str
@@ -46,7 +46,7 @@ class CampaignOption:
 
 @dataclass(frozen=True, slots=True)
 class CampaignChoice:
-    """A campaign waits for a seat's choice between battles: an action of type `action`
+    """A campaign waits for a seat's choice between games: an action of type `action`
     whose argument `argument` is one of `options` (or, when `limit` is set, a list of at
     most `limit` of them, as the game counts them)."""
 
@@ -64,7 +64,7 @@ class CampaignChoice:
 
 @runtime_checkable
 class Campaigns(Protocol[S]):
-    """A sequence of games played by one party, with what it carries between them. The
+    """A sequence of games played by one party, with the game's own state between them. The
     campaign itself is plain JSON data (what the store persists): every method takes it and
     none changes it; the choices and records return the campaign as it then is."""
 
@@ -85,26 +85,26 @@ class Campaigns(Protocol[S]):
         self, config: Mapping[str, Any], seed: int, secret: str | None = None
     ) -> dict[str, Any]:
         """A new campaign; a bad config raises `ConfigError` naming the field. With a
-        `secret` (hex, 256 bits at least) each battle's seed is keyed by it, never drawn
-        from a stream whose past outputs the battles fought make public; it is never shown.
+        `secret` (hex, 256 bits at least) each game's seed is keyed by it, never drawn
+        from a stream whose past outputs the games played make public; it is never shown.
         Without one the seeds come from `seed`, which is then known (practice)."""
         ...
 
     def campaign_sealed(self, campaign: Mapping[str, Any], secret: str) -> dict[str, Any]:
-        """A campaign stored before keyed seeds, its later battles keyed by `secret`; one
+        """A campaign stored before keyed seeds, its later games keyed by `secret`; one
         keyed already, as it is."""
         ...
 
     def campaign_next(
         self, campaign: Mapping[str, Any], lang: str
-    ) -> CampaignBattle | CampaignChoice | None:
+    ) -> CampaignGame | CampaignChoice | None:
         """What the campaign waits for; None once it is over."""
         ...
 
     def campaign_choose(
         self, campaign: Mapping[str, Any], seat: str, action: Action
     ) -> tuple[dict[str, Any], list[Event]]:
-        """A between-battle choice; an illegal one raises `IllegalAction` (the campaign
+        """A choice between games; an illegal one raises `IllegalAction` (the campaign
         given is never changed)."""
         ...
 
@@ -115,14 +115,19 @@ class Campaigns(Protocol[S]):
     def campaign_record(
         self, campaign: Mapping[str, Any], state: S
     ) -> tuple[dict[str, Any], list[Event]]:
-        """The campaign after the battle it waited for ended in `state` (that battle's
-        final state); `IllegalAction` if `state` is not that battle, or not over."""
+        """The campaign after the game it waited for ended in `state` (that game's
+        final state); `IllegalAction` if `state` is not that game, or not over."""
         ...
 
     def campaign_view(
         self, campaign: Mapping[str, Any], viewer: Viewer, lang: str
     ) -> dict[str, Any]:
-        """JSON-ready view: what `viewer` may see of the party and its carried cards."""
+        """JSON-ready view: what `viewer` may see of the campaign, in the game's own terms,
+        with the part every campaign page reads: `games`, one `{number, won, lost}` per
+        game of the campaign (`lost`: the times it was not won), `next_game` (the number
+        awaited, or None), `retries_left` (None: no limit) and `party`, one
+        `{seat, name, kind, holds}` per member (`holds`: how much of the game's state the
+        member keeps between games, as a count the game's catalogue names)."""
         ...
 
     def campaign_lines(self, campaign: Mapping[str, Any], viewer: Viewer, lang: str) -> list[str]:

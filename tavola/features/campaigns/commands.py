@@ -1,10 +1,10 @@
-"""`tavola campaign new/play/status`: a campaign (one party, a sequence of games, what it
-carries between them) kept in a JSON file between sittings.
+"""`tavola campaign new/play/status`: a campaign (one party, a sequence of games, the
+game's own state between them) kept in a JSON file between sittings.
 
 The shell knows no game: it asks the game's `Campaigns` capability what the campaign waits
-for, plays each battle at the terminal with `TerminalTable` (people and bots), asks people
-their between-battle choices and lets the game choose for bots. The file holds the game's
-name and the campaign state; a battle left unfinished is kept there as a game record and
+for, plays each game at the terminal with `TerminalTable` (people and bots), asks people
+their choices between games and lets the game choose for bots. The file holds the game's
+name and the campaign state; a game left unfinished is kept there as a game record and
 resumed by the next `play`.
 """
 
@@ -38,8 +38,8 @@ from tavola.core import (
 )
 from tavola.core.capabilities import (
     HUMAN,
-    CampaignBattle,
     CampaignChoice,
+    CampaignGame,
     Campaigns,
     QuitGame,
     TerminalPrompt,
@@ -50,9 +50,12 @@ from tavola.core.capabilities import (
 from tavola.core.rng import new_secret
 
 app = typer.Typer(
-    help="Campaigns: one party plays a sequence of battles, carrying cards between them.",
+    help="Campaigns: one party plays a sequence of games, the game's own state kept between them.",
     no_args_is_help=True,
 )
+
+LEGACY_TABLE_KEY = "battle"
+"""The key a game in progress had in campaign files of older releases: still read."""
 
 BOT = "reference"
 """Who plays a person's seat under `--auto`: the game's own bot."""
@@ -63,15 +66,13 @@ TEXT = {
         "exists": "{path} esiste già: scegli un altro file.",
         "unreadable": "{path} non è un file di campagna leggibile: {problem}",
         "over": "La campagna è finita.",
-        "battle": "— {title} —",
-        "outcome_won": "Battaglia vinta.",
-        "outcome_other": "Battaglia non vinta.",
-        "quit": "Battaglia lasciata a metà: riprende dal punto in cui è rimasta con play.",
+        "title": "— {title} —",
+        "quit": "Partita lasciata a metà: play la riprende dal punto in cui è rimasta.",
         "saved": "Campagna salvata in {path}.",
         "pick_one": "Scrivi il numero di una delle voci.",
-        "pick_many": "Scrivi i numeri separati da virgole, oppure - per nessuna carta.",
+        "pick_many": "Scrivi i numeri separati da virgole, oppure - per nessuna voce.",
         "bot_chose": "{seat} sceglie: {choice}",
-        "none": "nessuna carta",
+        "none": "nessuna voce",
         "no_campaigns": "{game} non ha campagne.",
         "no_terminal": "{game} non si gioca al terminale.",
         "which_game": "Indica il gioco con --game (hanno campagne: {games}).",
@@ -81,15 +82,13 @@ TEXT = {
         "exists": "{path} already exists: choose another file.",
         "unreadable": "{path} is not a readable campaign file: {problem}",
         "over": "The campaign is over.",
-        "battle": "— {title} —",
-        "outcome_won": "Battle won.",
-        "outcome_other": "Battle not won.",
-        "quit": "Battle left unfinished: play picks it up where it stopped.",
+        "title": "— {title} —",
+        "quit": "Game left unfinished: play picks it up where it stopped.",
         "saved": "Campaign saved to {path}.",
         "pick_one": "Type the number of one of the entries.",
-        "pick_many": "Type the numbers separated by commas, or - for no card.",
+        "pick_many": "Type the numbers separated by commas, or - for none.",
         "bot_chose": "{seat} chooses: {choice}",
-        "none": "no card",
+        "none": "none",
         "no_campaigns": "{game} has no campaigns.",
         "no_terminal": "{game} cannot be played at the terminal.",
         "which_game": "Name the game with --game (games with campaigns: {games}).",
@@ -139,13 +138,14 @@ def _read_options(path: Path | None) -> dict[str, Any]:
 
 
 class CampaignFile:
-    """The file: `{game, campaign, battle}`; `battle` is the record of a battle in progress."""
+    """The file: `{game, campaign, table}`; `table` is the record of a game in progress
+    (`LEGACY_TABLE_KEY` in files written before it was named so)."""
 
     def __init__(self, path: Path, game: Game[Any], campaign: dict[str, Any]) -> None:
         self.path = path
         self.game = game
         self.campaign = campaign
-        self.battle: GameRecord | None = None
+        self.table: GameRecord | None = None
 
     @classmethod
     def load(cls, path: Path, lang: str) -> CampaignFile:
@@ -153,8 +153,9 @@ class CampaignFile:
             data = json.loads(path.read_text())
             game = game_flags.game(str(data["game"]))
             loaded = cls(path, game, dict(data["campaign"]))
-            if data.get("battle") is not None:
-                loaded.battle = GameRecord.from_json(data["battle"])
+            record = data.get("table", data.get(LEGACY_TABLE_KEY))
+            if record is not None:
+                loaded.table = GameRecord.from_json(record)
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise game_flags.UsageProblem(say(lang, "unreadable", path=path, problem=exc)) from None
         return loaded
@@ -164,7 +165,7 @@ class CampaignFile:
         data = {
             "game": self.game.name,
             "campaign": self.campaign,
-            "battle": self.battle.to_json() if self.battle else None,
+            "table": self.table.to_json() if self.table else None,
         }
         partial = self.path.with_name(self.path.name + ".partial")
         partial.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
@@ -222,7 +223,7 @@ def status(
     as_json: Annotated[bool, typer.Option("--json", help="The campaign's view as JSON.")] = False,
     lang: Annotated[str, typer.Option(help="it or en.")] = "it",
 ) -> None:
-    """Show a campaign: battles, party, what each member carries, what comes next."""
+    """Show a campaign: its games, its party and what comes next, in the game's words."""
     console = Console(highlight=False)
     loaded = CampaignFile.load(file, lang)
     campaigns = _campaigns(loaded.game, lang)
@@ -245,7 +246,7 @@ def play(
     ] = False,
     lang: Annotated[str, typer.Option(help="it or en.")] = "it",
 ) -> None:
-    """Play on: the choices before the next battle, the battle, then the carry choices."""
+    """Play on: the choices before the next game, the game, then the choices after it."""
     console = Console(highlight=False)
     loaded = CampaignFile.load(file, lang)
     campaigns = _campaigns(loaded.game, lang)
@@ -264,7 +265,7 @@ def play(
 
 
 class Session:
-    """One `play`: choices and battles until a battle is over and its choices are made
+    """One `play`: choices and games until a game is over and its choices are made
     (or, with `auto`, until the campaign is over)."""
 
     def __init__(
@@ -284,7 +285,7 @@ class Session:
         self.auto = auto
 
     def run(self) -> None:
-        battles = 0
+        played = 0
         while True:
             step = self.campaigns.campaign_next(self.loaded.campaign, self.lang)
             if step is None:
@@ -292,15 +293,15 @@ class Session:
                 break
             if isinstance(step, CampaignChoice):
                 self._choose(step)
-            elif battles and not self.auto:
-                break  # one battle per sitting; the file keeps the rest
+            elif played and not self.auto:
+                break  # one game per sitting; the file keeps the rest
             else:
-                self._battle(step)
-                battles += 1
+                self._play(step)
+                played += 1
             self.loaded.save()
         _show(self.console, self.campaigns, self.loaded.campaign, Viewer.public(), self.lang)
 
-    # -- choices between battles --------------------------------------------------------------
+    # -- choices between games ----------------------------------------------------------------
 
     def _choose(self, choice: CampaignChoice) -> None:
         while True:
@@ -343,19 +344,19 @@ class Session:
             argument: Any = values if choice.limit is not None else values[0]
             return Action(choice.action, **{choice.argument: argument})
 
-    # -- battles -----------------------------------------------------------------------------
+    # -- games -------------------------------------------------------------------------------
 
-    def _battle(self, battle: CampaignBattle) -> None:
+    def _play(self, awaited: CampaignGame) -> None:
         game = self.loaded.game
-        self.console.print(f"[bold]{say(self.lang, 'battle', title=battle.title)}[/]")
-        table = self._table(battle)
+        self.console.print(f"[bold]{say(self.lang, 'title', title=awaited.title)}[/]")
+        table = self._table(awaited)
         kinds = {
             seat: (BOT if self.auto and kind == HUMAN else kind)
-            for seat, kind in zip(game.seats(table.state), battle.seats, strict=True)
+            for seat, kind in zip(game.seats(table.state), awaited.seats, strict=True)
         }
         humans = [seat for seat, kind in kinds.items() if kind == HUMAN]
         screen = self._screen() if humans else None
-        players = self._players(table, kinds, screen, battle.seed)
+        players = self._players(table, kinds, screen, awaited.seed)
         viewer = Viewer.seat(humans[0]) if len(humans) == 1 else Viewer.public()
         if screen is not None:
             screen.opening(table, filter_events(table.events, viewer))
@@ -372,28 +373,25 @@ class Session:
                     raise
                 screen.refused(exc)
             except QuitGame:
-                self.loaded.battle = table.record()
+                self.loaded.table = table.record()
                 raise
         if screen is not None:
             screen.outcome(table)
-        self.loaded.campaign, events = self.campaigns.campaign_record(
-            self.loaded.campaign, table.state
-        )
-        self.loaded.battle = None
-        won = any(e.type == "battle_recorded" and e.data["outcome"] == "won" for e in events)
-        self.console.print(say(self.lang, "outcome_won" if won else "outcome_other"))
+        # How it went is the game's to say: its lines, shown at the end of the sitting.
+        self.loaded.campaign, _ = self.campaigns.campaign_record(self.loaded.campaign, table.state)
+        self.loaded.table = None
 
-    def _table(self, battle: CampaignBattle) -> Table:
-        """The battle, or the one left unfinished in the file if it is that battle."""
-        record = self.loaded.battle
+    def _table(self, awaited: CampaignGame) -> Table:
+        """The awaited game, or the one left unfinished in the file if it is that one."""
+        record = self.loaded.table
         if (
             record is not None
-            and record.config == dict(battle.config)
-            and record.seed == battle.seed
-            and record.setup == (dict(battle.setup) if battle.setup is not None else None)
+            and record.config == dict(awaited.config)
+            and record.seed == awaited.seed
+            and record.setup == (dict(awaited.setup) if awaited.setup is not None else None)
         ):
             return replay(record)
-        return Table(self.loaded.game, battle.config, battle.seed, battle.setup)
+        return Table(self.loaded.game, awaited.config, awaited.seed, awaited.setup)
 
     def _screen(self) -> TerminalScreen:
         terminal = capability(self.loaded.game, TerminalTable)

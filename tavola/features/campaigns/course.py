@@ -1,4 +1,4 @@
-"""A campaign's course as the server runs it, game-agnostic: bots' between-battle choices
+"""A campaign's course as the server runs it, game-agnostic: bots' choices between games
 made at once, and what the campaign then waits for, in the server's words (`status`)."""
 
 from __future__ import annotations
@@ -7,17 +7,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from tavola.core import Viewer
-from tavola.core.capabilities import HUMAN, CampaignBattle, CampaignChoice, Campaigns
+from tavola.core.capabilities import HUMAN, CampaignChoice, CampaignGame, Campaigns
 from tavola.core.rng import new_secret
 from tavola.features.campaigns.tables import CampaignRow
 
 BOT_CHOICES_MAX = 1000
-"""Bot choices in a row at most (a party of bots chooses a few times per battle)."""
+"""Bot choices in a row at most (a party of bots chooses a few times per game)."""
 
 
 def advance(campaigns: Campaigns[Any], campaign: dict[str, Any]) -> dict[str, Any]:
     """The campaign after every bot choice due now: it then waits for a person's choice, a
-    battle, or is over."""
+    game, or is over."""
     for _ in range(BOT_CHOICES_MAX):
         step = campaigns.campaign_next(campaign, "en")
         if not isinstance(step, CampaignChoice) or step.kind == HUMAN:
@@ -28,8 +28,8 @@ def advance(campaigns: Campaigns[Any], campaign: dict[str, Any]) -> dict[str, An
 
 
 def sealed(campaigns: Campaigns[Any], row: CampaignRow) -> dict[str, Any]:
-    """The row's campaign read to be changed: one stored before battle seeds were keyed,
-    its seed drawn by the server, gets a secret now (kept with the change): the battle
+    """The row's campaign read to be changed: one stored before game seeds were keyed,
+    its seed drawn by the server, gets a secret now (kept with the change): the game
     drawn already keeps its seed, every later one is keyed."""
     if row.seed_known:
         return dict(row.campaign)
@@ -37,11 +37,11 @@ def sealed(campaigns: Campaigns[Any], row: CampaignRow) -> dict[str, Any]:
 
 
 def status(campaigns: Campaigns[Any], campaign: Mapping[str, Any]) -> str:
-    """`choice`, `battle` (a table to open) or `over`, once bots have chosen."""
+    """`choice`, `due` (its next table to open) or `over`, once bots have chosen."""
     step = campaigns.campaign_next(campaign, "en")
     if step is None:
         return "over"
-    return "battle" if isinstance(step, CampaignBattle) else "choice"
+    return "due" if isinstance(step, CampaignGame) else "choice"
 
 
 def party(campaigns: Campaigns[Any], campaign: Mapping[str, Any]) -> list[dict[str, str]]:

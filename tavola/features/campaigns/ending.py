@@ -1,5 +1,5 @@
-"""A campaign battle's end, recorded in the commit that records the game's end: the
-campaign takes the battle's result (`campaign_record`), its bots choose, and it waits for
+"""The end of a campaign's game, recorded in the commit that records the game's end: the
+campaign takes the game's result (`campaign_record`), its bots choose, and it waits for
 its next table, a person's choice, or is over. A crash before that commit loses neither:
 both are written together or not at all."""
 
@@ -13,13 +13,12 @@ from sqlalchemy.orm import Session
 from tavola.core import Game, TavolaError
 from tavola.core.capabilities import Campaigns, capability
 from tavola.features.campaigns import course, store
-from tavola.store.repo import now
 
 log = logging.getLogger(__name__)
 
 
-def record_battle(session: Session, game: Game[Any], game_id: str, state: Any) -> bool:
-    """Records the finished battle `game_id` (final `state`) in its campaign, if it is one's;
+def record_game(session: Session, game: Game[Any], game_id: str, state: Any) -> bool:
+    """Records the finished game `game_id` (final `state`) in its campaign, if it is one's;
     True when a campaign took it."""
     campaigns = capability(game, Campaigns)
     if campaigns is None:
@@ -30,8 +29,8 @@ def record_battle(session: Session, game: Game[Any], game_id: str, state: Any) -
     try:
         campaign, _ = campaigns.campaign_record(course.sealed(campaigns, row), state)
         campaign = course.advance(campaigns, campaign)
-    except TavolaError:  # the game refused its own battle: kept as it was, and logged
-        log.exception("campaign %s: battle %s could not be recorded", row.id, game_id)
+    except TavolaError:  # the game refused its own table: kept as it was, and logged
+        log.exception("campaign %s: game %s could not be recorded", row.id, game_id)
         return False
     return store.change(
         session,
@@ -40,5 +39,4 @@ def record_battle(session: Session, game: Game[Any], game_id: str, state: Any) -
         campaign=campaign,
         status=course.status(campaigns, campaign),
         game_id=None,
-        updated_at=now(),
     )

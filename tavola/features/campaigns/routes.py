@@ -1,5 +1,5 @@
-"""Campaigns over HTTP: a new campaign, its view, taking a party seat, a between-battle
-choice, and the campaign page."""
+"""Campaigns over HTTP: a new campaign, its view, taking a party seat, a choice between
+games, and the campaign page."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ async def create_campaign(
 ) -> Any:
     """Creates a campaign of a game with campaigns; every person's seat of the party gets
     a link to share: the creator's own seat (`creator_seat`) its token, every other a
-    one-time invite. The same token opens that seat's place in every battle."""
+    one-time invite. The same token opens that seat's place in every game."""
     refuse_outside_schema(
         request.app, "CampaignCreate", body.model_dump(exclude_unset=True), options_named=""
     )
@@ -84,9 +84,9 @@ async def create_campaign(
 async def campaign_view(
     campaign_id: CampaignId, token: Token, service: Service, lang: Lang = None
 ) -> dict[str, Any]:
-    """The campaign as the token's seat sees it (its own carried cards and, when it is its
-    turn, its choice), or as the public does without a token; the game's words in
-    `lang`."""
+    """The campaign as the token's seat sees it (its own hidden part of the game's state
+    and, when it is its turn, its choice), or as the public does without a token; the
+    game's words in `lang`."""
     return await run_in_threadpool(
         service.part(CampaignService).view, campaign_id, token, lang or "en"
     )
@@ -105,7 +105,7 @@ async def join_campaign(
     body: CampaignJoin | None = None,
 ) -> CampaignJoined:
     """Takes a person's seat of the party with its link's invite, spending it; the token
-    that comes back opens the seat in the campaign and in every one of its battles."""
+    that comes back opens the seat in the campaign and in every one of its games."""
     invite = body.invite if body else None
     issued = await run_in_threadpool(
         service.part(CampaignService).join, campaign_id, seat, invite, token
@@ -117,9 +117,9 @@ async def join_campaign(
 async def choose(
     campaign_id: CampaignId, body: ChoiceRequest, token: Token, service: Service
 ) -> ChoiceMade:
-    """A between-battle choice for the token's seat (the game's action: the next battle,
-    the cards to carry), if the campaign is still at `version`. The bots choose after it,
-    and the next battle's table opens when it is due."""
+    """A choice between games for the token's seat (the game's action, as the campaign
+    asks it), if the campaign is still at `version`. The bots choose after it, and the
+    next table opens when it is due."""
     version = await run_in_threadpool(
         service.part(CampaignService).choose, campaign_id, token, body.action, body.version
     )

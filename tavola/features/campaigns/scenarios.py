@@ -1,11 +1,11 @@
 """Campaign scenarios (`kind = "campaign"`): a campaign config instead of a game config,
-and steps that are either moves in the battle being played or choices between battles.
+and steps that are either moves in the game being played or choices between games.
 See docs/scenarios.md, "Campaign scenarios".
 
-The battle the campaign waits for opens at the first step that acts in it, with the
-campaign's own config, seed and setup, or with `battle_setup`, a scripted position of the
+The game the campaign waits for opens at the first step that acts in it, with the
+campaign's own config, seed and setup, or with `table_setup`, a scripted position of the
 game's `[setup]` kind. When it ends it is recorded in the campaign at once. A step that
-acts while no battle is awaited is a between-battle choice."""
+acts while no game is awaited is a choice between games."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tavola.core.actions import Action, Event
-from tavola.core.capabilities import CampaignBattle, Campaigns, capability
+from tavola.core.capabilities import CampaignGame, Campaigns, capability
 from tavola.core.errors import IllegalAction
 from tavola.core.registry import get_game
 from tavola.core.scenario_checks import (
@@ -33,7 +33,7 @@ KEYS = frozenset({"title", "game", "kind", "seed", "campaign", "step", "view", "
 STEP_KEYS = (
     frozenset({"seat", "action", "by", "expect_action", "refused", "view"})
     | CHECKS
-    | {"battle_setup", "expect_campaign"}
+    | {"table_setup", "expect_campaign"}
 )
 
 
@@ -49,16 +49,16 @@ class CampaignRun:
         self.table: Table | None = None
         self.last: Table | None = None
 
-    def _awaited_battle(self) -> CampaignBattle | None:
+    def _awaited(self) -> CampaignGame | None:
         step = self.campaigns.campaign_next(self.campaign, "en")
-        return step if isinstance(step, CampaignBattle) else None
+        return step if isinstance(step, CampaignGame) else None
 
-    def open_battle(self, setup: Mapping[str, Any] | None) -> None:
-        battle = self._awaited_battle()
-        if battle is None or self.table is not None:
-            raise ScenarioFailure("no battle is awaited now")
-        given = battle.setup if setup is None else setup
-        self.table = Table(self.game, battle.config, battle.seed, given)
+    def open_table(self, setup: Mapping[str, Any] | None) -> None:
+        awaited = self._awaited()
+        if awaited is None or self.table is not None:
+            raise ScenarioFailure("no game is awaited now")
+        given = awaited.setup if setup is None else setup
+        self.table = Table(self.game, awaited.config, awaited.seed, given)
 
     def step(self, step: Mapping[str, Any], view: str) -> None:
         from tavola.core.scenario import _act  # the same action step as a game scenario's
@@ -66,12 +66,12 @@ class CampaignRun:
         unknown = sorted(set(step) - STEP_KEYS)
         if unknown:
             raise ScenarioFailure(f"unknown keys {unknown}; allowed: {sorted(STEP_KEYS)}")
-        if "battle_setup" in step:
-            self.open_battle(step["battle_setup"])
+        if "table_setup" in step:
+            self.open_table(step["table_setup"])
         events: list[Event] | None = None
         if "action" in step or "by" in step:
-            if self.table is None and self._awaited_battle() is not None:
-                self.open_battle(None)
+            if self.table is None and self._awaited() is not None:
+                self.open_table(None)
             if self.table is not None:
                 events = _act(self.table, step)
                 self._record_if_over()
@@ -80,7 +80,7 @@ class CampaignRun:
         table = self.table or self.last
         if CHECKS & step.keys():
             if table is None:
-                raise ScenarioFailure("no battle has been played to check")
+                raise ScenarioFailure("no game has been played to check")
             seat = str(step["seat"]) if "seat" in step else None
             run_checks(table, step, events=events, seat=seat, view=str(step.get("view", view)))
         self.check_campaign(step)
@@ -95,7 +95,7 @@ class CampaignRun:
 
     def _choose(self, step: Mapping[str, Any]) -> None:
         if "seat" not in step or "action" not in step:
-            raise ScenarioFailure("a choice between battles needs 'seat' and 'action'")
+            raise ScenarioFailure("a choice between games needs 'seat' and 'action'")
         try:
             action = Action.from_json(step["action"])
         except (KeyError, ValueError, TypeError) as exc:

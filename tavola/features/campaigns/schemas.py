@@ -65,7 +65,7 @@ class CampaignJoined(BaseModel):
 
 
 class ChoiceRequest(BaseModel):
-    """A between-battle choice (the game's action, JSON form) and the campaign's version
+    """A choice between games (the game's action, JSON form) and the campaign's version
     the chooser saw."""
 
     model_config = ConfigDict(extra="forbid")

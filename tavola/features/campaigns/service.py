@@ -1,7 +1,7 @@
 """Campaigns on the server: created with their party's seats, read by a seat or the
-public, a person's between-battle choice, and each battle opened as an ordinary table
-whose people's seats open with their campaign token. A battle's end is recorded in the
-game's own commit (`ending`); its next table is opened here, after it (`open_due`)."""
+public, a person's choice between games, and each game opened as an ordinary table whose
+people's seats open with their campaign token. A game's end is recorded in the game's
+own commit (`ending`); its next table is opened here, after it (`open_due`)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from tavola.core import Action, Game, IllegalAction, TavolaError, UnknownGame, Viewer, get_game
-from tavola.core.capabilities import HUMAN, CampaignBattle, CampaignChoice, Campaigns, capability
+from tavola.core.capabilities import HUMAN, CampaignChoice, CampaignGame, Campaigns, capability
 from tavola.core.rng import new_secret
 from tavola.features import GameEnded, Part
 from tavola.features.campaigns import course, store
-from tavola.features.campaigns.ending import record_battle
+from tavola.features.campaigns.ending import record_game
 from tavola.features.campaigns.seats import not_taken, seat_of
 from tavola.features.campaigns.tables import CampaignRow, CampaignSeatRow
 from tavola.server.refusal import Refusal
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 
 class _CampaignMoved(Exception):
-    """Someone else changed the campaign first: this battle's opening is undone."""
+    """Someone else changed the campaign first: this table's opening is undone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,26 +86,7 @@ class CampaignService(Part):
                 field="creator_seat",
             )
         campaign_id = secrets.token_hex(8)
-        passes: dict[str, SeatPass] = {}
-        rows = []
-        for i, member in enumerate(members):
-            token_hash = invite_hash = None
-            if member["kind"] == HUMAN and i == creator_seat:
-                token = new_token()
-                passes[member["seat"]], token_hash = SeatPass(token=token), hash_token(token)
-            elif member["kind"] == HUMAN:
-                invite = new_token()
-                passes[member["seat"]], invite_hash = SeatPass(invite=invite), hash_token(invite)
-            rows.append(
-                CampaignSeatRow(
-                    campaign_id=campaign_id,
-                    seat=member["seat"],
-                    name=member["name"][:60],
-                    kind=HUMAN if member["kind"] == HUMAN else "bot",
-                    token_hash=token_hash,
-                    invite_hash=invite_hash,
-                )
-            )
+        rows, passes = _party_seats(campaign_id, members, creator_seat)
         stamp = now()
         row = CampaignRow(
             id=campaign_id,
@@ -114,14 +95,14 @@ class CampaignService(Part):
             campaign=campaign,
             status=course.status(campaigns, campaign),
             game_id=None,
-            battles=[],
+            tables=[],
             seed_known=seed is not None,
             version=0,
             created_at=stamp,
             updated_at=stamp,
         )
         self.tables.writes.run(lambda session: store.create(session, row, rows), campaign_id)
-        self.open_battle(campaign_id)
+        self.open_table(campaign_id)
         return Created(campaign_id, members, passes)
 
     # -- reading -----------------------------------------------------------------------------
@@ -144,13 +125,12 @@ class CampaignService(Part):
         """What the token's seat (or the public) sees of the campaign, in `lang`."""
         row, seats = self.read(campaign_id)
         seat = seat_of(seats, token)
-        if row.status == "battle":  # its table was not opened yet: now, then read again
-            self.open_battle(campaign_id)
+        if row.status == "due":  # its table was not opened yet: now, then read again
+            self.open_table(campaign_id)
             row, seats = self.read(campaign_id)
         _, campaigns = _campaigns_of(row.game)
         viewer = Viewer.seat(seat) if seat else Viewer.public()
-        step = campaigns.campaign_next(row.campaign, lang)
-        out: dict[str, Any] = {
+        return {
             "campaign_id": row.id,
             "game": row.game,
             "version": row.version,
@@ -164,31 +144,16 @@ class CampaignService(Part):
             "view": campaigns.campaign_view(row.campaign, viewer, lang),
             "lines": campaigns.campaign_lines(row.campaign, viewer, lang),
             "result": campaigns.campaign_result(row.campaign),
-            "battle": row.battles[-1] if row.status == "playing" and row.battles else None,
-            "battles": list(row.battles),
-            "next": None,
-            "awaiting": None,
-            "choice": None,
+            "table": row.tables[-1] if row.status == "playing" and row.tables else None,
+            "tables": list(row.tables),
+            **_awaited(campaigns.campaign_next(row.campaign, lang), seat),
         }
-        if isinstance(step, CampaignBattle):
-            out["next"] = {"number": step.number, "attempt": step.attempt, "title": step.title}
-        elif isinstance(step, CampaignChoice):
-            out["awaiting"] = {"seat": step.seat, "name": step.name, "action": step.action}
-            if step.seat == seat:  # its options may be the seat's own hidden cards
-                out["choice"] = {
-                    "action": step.action,
-                    "argument": step.argument,
-                    "options": [{"value": o.value, "label": o.label} for o in step.options],
-                    "limit": step.limit,
-                    "question": step.question,
-                }
-        return out
 
     # -- seats -------------------------------------------------------------------------------
 
     def join(self, campaign_id: str, seat: str, invite: str | None, token: str | None) -> str:
         """Takes a person's seat with its link's invite (spent: nobody else takes it), and
-        with it the seat of the battle being played; the occupant may come again with its
+        with it the seat of the table being played; the occupant may come again with its
         token. Returns the seat's token."""
         _, seats = self.read(campaign_id)
         held = {s.seat: s for s in seats}.get(seat)
@@ -209,7 +174,7 @@ class CampaignService(Part):
             current = store.get(session, campaign_id)
             playing = current.game_id if current is not None else None
             if playing is not None:
-                store.hold_battle_seat(session, playing, seat, token_hash)
+                store.hold_table_seat(session, playing, seat, token_hash)
             return True, playing
 
         took, playing = self.tables.writes.run(write, campaign_id)
@@ -235,8 +200,8 @@ class CampaignService(Part):
         choice: Mapping[str, Any],
         version: int | None,
     ) -> int:
-        """A person's between-battle choice (the action's JSON form) for the token's seat;
-        then the bots', and the next battle's table opened if it is due. Returns the
+        """A person's choice between games (the action's JSON form) for the token's seat;
+        then the bots', and the next table opened if it is due. Returns the
         campaign's new version. Who asks is checked before what is asked."""
         row, seats = self.read(campaign_id)
         seat = seat_of(seats, token)
@@ -273,24 +238,17 @@ class CampaignService(Part):
         status = course.status(campaigns, campaign)
 
         def write(session: Any) -> bool:
-            return store.change(
-                session,
-                campaign_id,
-                row.version,
-                campaign=campaign,
-                status=status,
-                updated_at=now(),
-            )
+            return store.change(session, campaign_id, row.version, campaign=campaign, status=status)
 
         if not self.tables.writes.run(write, campaign_id):
             raise _stale(row.version)
-        if status == "battle":
-            self.open_battle(campaign_id)
+        if status == "due":
+            self.open_table(campaign_id)
         return row.version + 1
 
-    # -- battles -----------------------------------------------------------------------------
+    # -- tables ------------------------------------------------------------------------------
 
-    def battle_over(self) -> None:
+    def game_over(self) -> None:
         """A game ended: a campaign may now wait for its next table."""
         self._due.set()
 
@@ -299,16 +257,16 @@ class CampaignService(Part):
     def game_ended(self, session: Session, ended: GameEnded) -> None:
         """In the commit that records the end: the game's result recorded, if it is one of
         ours."""
-        record_battle(session, ended.game, ended.game_id, ended.state)
+        record_game(session, ended.game, ended.game_id, ended.state)
 
     def after_game_ended(self, ended: GameEnded) -> None:
-        self.battle_over()
+        self.game_over()
 
     def tick(self) -> None:
         self.open_due()
 
     def open_due(self) -> None:
-        """Opens the tables of the campaigns waiting for one (after a battle's end, and at
+        """Opens the tables of the campaigns waiting for one (after a game's end, and at
         start-up)."""
         if not self._due.is_set():
             return
@@ -317,20 +275,20 @@ class CampaignService(Part):
             waiting = store.to_open(session)
         for campaign_id in waiting:
             try:
-                self.open_battle(campaign_id)
-            except Refusal as exc:  # the game refused its own battle: logged, not retried
-                log.warning("campaign %s: its next battle did not open: %s", campaign_id, exc)
+                self.open_table(campaign_id)
+            except Refusal as exc:  # the game refused its own table: logged, not retried
+                log.warning("campaign %s: its next table did not open: %s", campaign_id, exc)
 
-    def open_battle(self, campaign_id: str) -> str | None:
-        """The campaign's next battle as a table, if it waits for one; its id."""
+    def open_table(self, campaign_id: str) -> str | None:
+        """The campaign's next game as a table, if it waits for one; its id."""
         row, seats = self.read(campaign_id)
-        if row.status != "battle":
+        if row.status != "due":
             return None
         game, campaigns = _campaigns_of(row.game)
         step = campaigns.campaign_next(row.campaign, "en")
-        if not isinstance(step, CampaignBattle):
+        if not isinstance(step, CampaignGame):
             return None
-        # The party plays the battle's first seats, in party order (Game.seats order).
+        # The party plays the game's first seats, in party order (Game.seats order).
         names = [m["name"] for m in course.party(campaigns, row.campaign)]
         plans = [
             SeatPlan(kind, names[i] if i < len(names) else None)
@@ -347,11 +305,10 @@ class CampaignService(Part):
                 row.version,
                 status="playing",
                 game_id=game_id,
-                battles=[*row.battles, opened],
-                updated_at=now(),
+                tables=[*row.tables, opened],
             ):
                 raise _CampaignMoved
-            store.add_battle(session, campaign_id, game_id)
+            store.link_table(session, campaign_id, game_id)
 
         try:
             live, _ = self.tables.open(
@@ -370,8 +327,55 @@ class CampaignService(Part):
             return None
         missing = set(holders) - set(live.seats)
         if missing:
-            log.warning("campaign %s: battle %s has no seat %s", campaign_id, game_id, missing)
+            log.warning("campaign %s: table %s has no seat %s", campaign_id, game_id, missing)
         return game_id
+
+
+def _awaited(step: CampaignGame | CampaignChoice | None, seat: str | None) -> dict[str, Any]:
+    """What the campaign waits for, as the view tells `seat`: the `next` game, or whose
+    choice is `awaiting` and, to that seat only, the `choice` itself (its options may be
+    the seat's own hidden state)."""
+    out: dict[str, Any] = {"next": None, "awaiting": None, "choice": None}
+    if isinstance(step, CampaignGame):
+        out["next"] = {"number": step.number, "attempt": step.attempt, "title": step.title}
+    elif isinstance(step, CampaignChoice):
+        out["awaiting"] = {"seat": step.seat, "name": step.name, "action": step.action}
+        if step.seat == seat:
+            out["choice"] = {
+                "action": step.action,
+                "argument": step.argument,
+                "options": [{"value": o.value, "label": o.label} for o in step.options],
+                "limit": step.limit,
+                "question": step.question,
+            }
+    return out
+
+
+def _party_seats(
+    campaign_id: str, members: Sequence[Mapping[str, str]], creator_seat: int | None
+) -> tuple[list[CampaignSeatRow], dict[str, SeatPass]]:
+    """The party's seat rows: the creator's holds its token, every other person's a
+    one-time invite, a bot's neither; and the links' secrets, by seat."""
+    rows, passes = [], {}
+    for i, member in enumerate(members):
+        token_hash = invite_hash = None
+        if member["kind"] == HUMAN and i == creator_seat:
+            token = new_token()
+            passes[member["seat"]], token_hash = SeatPass(token=token), hash_token(token)
+        elif member["kind"] == HUMAN:
+            invite = new_token()
+            passes[member["seat"]], invite_hash = SeatPass(invite=invite), hash_token(invite)
+        rows.append(
+            CampaignSeatRow(
+                campaign_id=campaign_id,
+                seat=member["seat"],
+                name=member["name"][:60],
+                kind=HUMAN if member["kind"] == HUMAN else "bot",
+                token_hash=token_hash,
+                invite_hash=invite_hash,
+            )
+        )
+    return rows, passes
 
 
 def _in_party_order(

@@ -9,8 +9,9 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from tavola.features.campaigns.tables import CampaignBattleRow, CampaignRow, CampaignSeatRow
+from tavola.features.campaigns.tables import CampaignRow, CampaignSeatRow, CampaignTableRow
 from tavola.store.models import SeatRow
+from tavola.store.repo import now
 
 
 def create(session: Session, row: CampaignRow, seats: Iterable[CampaignSeatRow]) -> None:
@@ -29,34 +30,35 @@ def seats(session: Session, campaign_id: str) -> list[CampaignSeatRow]:
 
 
 def playing(session: Session, game_id: str) -> CampaignRow | None:
-    """The campaign whose battle `game_id` is being played, if any."""
+    """The campaign whose game `game_id` is being played, if any."""
     query = select(CampaignRow).where(
         CampaignRow.game_id == game_id, CampaignRow.status == "playing"
     )
     return session.scalars(query).first()
 
 
-def add_battle(session: Session, campaign_id: str, game_id: str) -> None:
-    """Links the battle's game (written in this commit) to its campaign."""
-    session.add(CampaignBattleRow(game_id=game_id, campaign_id=campaign_id))
+def link_table(session: Session, campaign_id: str, game_id: str) -> None:
+    """Links the campaign's table (written in this commit) to its campaign."""
+    session.add(CampaignTableRow(game_id=game_id, campaign_id=campaign_id))
 
 
 def campaign_of(session: Session, game_id: str) -> str | None:
-    """The campaign `game_id` is a battle of, played or over (None: an ordinary game)."""
-    row = session.get(CampaignBattleRow, game_id)
+    """The campaign `game_id` is a table of, played or over (None: an ordinary game)."""
+    row = session.get(CampaignTableRow, game_id)
     return row.campaign_id if row is not None else None
 
 
 def to_open(session: Session) -> list[str]:
-    """Campaigns whose next battle no table plays yet."""
-    query = select(CampaignRow.id).where(CampaignRow.status == "battle")
+    """Campaigns whose next game no table plays yet."""
+    query = select(CampaignRow.id).where(CampaignRow.status == "due")
     return list(session.scalars(query))
 
 
 def change(session: Session, campaign_id: str, version: int, **values: Any) -> bool:
-    """Writes `values` and the next version, if the campaign is still at `version`."""
+    """Writes `values`, the next version and the time, if the campaign is still at
+    `version`."""
     query = update(CampaignRow).where(CampaignRow.id == campaign_id, CampaignRow.version == version)
-    done = session.execute(query.values(version=version + 1, **values))
+    done = session.execute(query.values(version=version + 1, updated_at=now(), **values))
     return bool(done.rowcount)  # type: ignore[attr-defined]
 
 
@@ -75,8 +77,8 @@ def claim_seat(
     return bool(session.execute(query.values(**values)).rowcount)  # type: ignore[attr-defined]
 
 
-def hold_battle_seat(session: Session, game_id: str, seat: str, token_hash: str) -> None:
-    """The battle's seat opens with its campaign seat's token (taken after it opened)."""
+def hold_table_seat(session: Session, game_id: str, seat: str, token_hash: str) -> None:
+    """The campaign table's seat opens with its campaign seat's token (taken after it opened)."""
     query = update(SeatRow).where(
         SeatRow.game_id == game_id, SeatRow.seat == seat, SeatRow.token_hash.is_(None)
     )

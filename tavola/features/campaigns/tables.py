@@ -19,9 +19,9 @@ from tavola.store.models import SEAT_ID, Base
 
 
 class CampaignRow(Base):
-    """A campaign: the game's own campaign data (`Campaigns` capability) and the battle
+    """A campaign: the game's own campaign data (`Campaigns` capability) and the table
     being played. `status` is the server's reading of it: `choice` (a person's choice
-    awaited), `battle` (its next battle is to be opened), `playing` (open as `game_id`),
+    awaited), `due` (its next table is to be opened), `playing` (open as `game_id`),
     `over`."""
 
     __tablename__ = "campaigns"
@@ -32,9 +32,9 @@ class CampaignRow(Base):
     campaign: Mapped[dict[str, Any]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(16), index=True)
     game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id"), nullable=True, index=True)
-    """The battle being played (none between battles)."""
-    battles: Mapped[list[Any]] = mapped_column(JSON)
-    """Every battle opened, in order: `{game_id, number, attempt}`."""
+    """The table being played (none between games)."""
+    tables: Mapped[list[Any]] = mapped_column(JSON)
+    """Every table opened, in order: `{game_id, number, attempt}`."""
     seed_known: Mapped[bool] = mapped_column(Boolean, default=False)
     version: Mapped[int] = mapped_column(Integer, default=0)
     """Changes so far; the optimistic lock of every change."""
@@ -42,18 +42,18 @@ class CampaignRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-class CampaignBattleRow(Base):
-    """A game that is one of a campaign's battles: the way back from its table to the
-    campaign, kept after the battle ends (the campaign's `game_id` is cleared then)."""
+class CampaignTableRow(Base):
+    """A game that is one of a campaign's tables: the way back from it to the campaign,
+    kept after the game ends (the campaign's `game_id` is cleared then)."""
 
-    __tablename__ = "campaign_battles"
+    __tablename__ = "campaign_tables"
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     campaign_id: Mapped[str] = mapped_column(ForeignKey("campaigns.id"), index=True)
 
 
 class CampaignSeatRow(Base):
-    """A party member's seat: a person's holds a token (the same in every battle) once
+    """A party member's seat: a person's holds a token (the same in every game) once
     taken with its one-time invite; a bot's neither."""
 
     __tablename__ = "campaign_seats"

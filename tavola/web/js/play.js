@@ -370,7 +370,7 @@ function renderCommitment(payload) {
   if (payload.revealed) revealed.textContent = t("commitment.revealed", payload.revealed);
 }
 
-/** A campaign's battle leads its seats back to the campaign (the server tells them only):
+/** A campaign's table leads its seats back to the campaign (the server tells them only):
  * from the header, beside the lobby (the shell's header is the same on every page, so the
  * link is made here, the first time), and from the end screen. */
 function showCampaignLink(payload) {
@@ -432,7 +432,7 @@ function showEnd(force = false) {
   $("end-details").replaceChildren(...(details ? [details] : []));
   const places = Object.entries(result.placements || {}).sort((a, b) => a[1] - b[1]);
   $("end-places").replaceChildren(...places.map(([s, p]) => el("li", null, t("end.place", { name: seatName(payload, s), place: p }))));
-  // A campaign's battle is played again by the campaign (its retries), not as a rematch.
+  // A campaign's table is played again by the campaign (its retries), not as a rematch.
   $("rematch").hidden = !game.seat || Boolean(payload.campaign_id);
   $("replay-link").href = `/replay/${gameId}${game.seat ? `?seat=${game.seat}` : ""}`;
   renderOffer();

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import Action, Table, get_game
-from tavola.core.capabilities import CampaignBattle, CampaignChoice
+from tavola.core.capabilities import CampaignChoice, CampaignGame
 
 GAME = get_game("legends")
 
@@ -56,9 +56,9 @@ def new(seed: int = 1, **overrides: Any) -> dict[str, Any]:
     return GAME.new_campaign(campaign_config(**overrides), seed)
 
 
-def next_battle(campaign: dict[str, Any]) -> CampaignBattle:
+def next_battle(campaign: dict[str, Any]) -> CampaignGame:
     step = GAME.campaign_next(campaign, "en")
-    assert isinstance(step, CampaignBattle), step
+    assert isinstance(step, CampaignGame), step
     return step
 
 

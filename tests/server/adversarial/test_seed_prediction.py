@@ -243,7 +243,7 @@ def test_finding1_a_campaigns_fought_battles_do_not_give_the_next_battles_seed(d
         campaign_id = answer.json()["campaign_id"]
         over = wait_campaign(client, campaign_id, None, "the end", lambda v: v["status"] == "over")
         shown = everything_shown(client, [f"/api/campaigns/{campaign_id}"])
-        shown += everything_shown(client, game_paths([b["game_id"] for b in over["battles"]]))
+        shown += everything_shown(client, game_paths([b["game_id"] for b in over["tables"]]))
     seeds = [r["seed"] for r in over["view"]["results"]]
     assert len(seeds) >= 2
     stored = stored_campaign(db_url, campaign_id)
@@ -270,7 +270,7 @@ def test_finding1_a_campaign_stored_before_keeps_playing_and_its_later_battles_a
         created = answer.json()
         campaign_id = created["campaign_id"]
         token = next(s["token"] for s in created["seats"] if s["seat"] == "P1")
-        seen = wait_campaign(client, campaign_id, token, "the battle", lambda v: v["battle"])
+        seen = wait_campaign(client, campaign_id, token, "the battle", lambda v: v["table"])
         rng = Rng(old_seed)
         first = rng.next_u32()
         with database(db_url) as session:
@@ -282,10 +282,10 @@ def test_finding1_a_campaign_stored_before_keeps_playing_and_its_later_battles_a
                 update(CampaignRow).where(CampaignRow.id == campaign_id).values(campaign=stored)
             )
             session.commit()
-        opened = seen["battle"]
+        opened = seen["table"]
         play_battle(client, opened["game_id"], token)
         after = wait_campaign(
-            client, campaign_id, token, "the battle recorded", lambda v: v["battle"] != opened
+            client, campaign_id, token, "the battle recorded", lambda v: v["table"] != opened
         )
         if after["choice"] is not None:  # won: nothing carried, the next battle opens
             choice = {"action": {"type": "choose_carry", "iids": []}, "version": after["version"]}
@@ -300,7 +300,7 @@ def test_finding1_a_campaign_stored_before_keeps_playing_and_its_later_battles_a
     assert stored.get("secret")
     assert stored["battle_seed"] not in stream_outputs(old_seed, 50)
     with database(db_url) as session:
-        table = session.get(GameRow, playing["battle"]["game_id"])
+        table = session.get(GameRow, playing["table"]["game_id"])
         assert table is not None and table.seed == stored["battle_seed"]
 
 

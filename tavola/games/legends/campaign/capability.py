@@ -8,8 +8,8 @@ from typing import Any
 from tavola.core import Action, Event, Viewer
 from tavola.core.capabilities import (
     HUMAN,
-    CampaignBattle,
     CampaignChoice,
+    CampaignGame,
     CampaignOption,
 )
 
@@ -53,13 +53,13 @@ class LegendsCampaigns:
 
     def campaign_next(
         self, campaign: Mapping[str, Any], lang: str
-    ) -> CampaignBattle | CampaignChoice | None:
+    ) -> CampaignGame | CampaignChoice | None:
         config = sequence.config_of(campaign)
         words = view.Words(config, lang)
         status = campaign["status"]
         if status == "battle":
             number, attempt = campaign["battle"], campaign["attempt"]
-            return CampaignBattle(
+            return CampaignGame(
                 number=number,
                 attempt=attempt,
                 config=sequence.next_battle_config(campaign),

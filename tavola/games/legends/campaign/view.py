@@ -92,6 +92,7 @@ def view(campaign: Mapping[str, Any], viewer: Viewer, lang: str) -> dict[str, An
             "main_card_id": member.main_card_id,
             "main_equipment": held["main_equipment"],
             "carried_count": len(held["carried"]),
+            "holds": len(held["carried"]),  # the campaign page's column (`campaign.col.holds`)
         }
         if _sees(viewer, seat):
             entry["carried"] = [dict(card) for card in held["carried"]]
@@ -118,6 +119,8 @@ def view(campaign: Mapping[str, Any], viewer: Viewer, lang: str) -> dict[str, An
         "retries_left": campaign["retries_left"],
         "carry_limit": config.carry_limit,
         "battles": battles,
+        "games": _games(campaign, len(config.battles)),
+        "next_game": campaign["battle"],
         "party": party,
         "pending": {"seat": awaited, "decision": _decision(campaign)} if awaited else None,
         "results": [dict(r) for r in campaign["results"]],
@@ -128,6 +131,15 @@ def view(campaign: Mapping[str, Any], viewer: Viewer, lang: str) -> dict[str, An
     if viewer.is_referee:
         out["referee"] = {"rng": dict(campaign["rng"]), "battle_seed": campaign["battle_seed"]}
     return out
+
+
+def _games(campaign: Mapping[str, Any], total: int) -> list[dict[str, Any]]:
+    """The battles as every campaign page reads a campaign's games (`Campaigns`)."""
+    lost = [r["battle"] for r in campaign["results"] if r["outcome"] != "won"]
+    return [
+        {"number": n, "won": n in campaign["won"], "lost": lost.count(n)}
+        for n in range(1, total + 1)
+    ]
 
 
 def _decision(campaign: Mapping[str, Any]) -> str:

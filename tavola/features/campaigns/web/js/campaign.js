@@ -1,10 +1,11 @@
-// A campaign's page (/campaigns/{id}): its battles, its party and what each member carries
-// (the reader's own cards only to the reader), the reader's between-battle choice when it
-// is theirs, and the link into the battle being played. /campaigns/new creates one of a
-// game's ready-made campaigns (from the lobby's "Campaign" button).
+// A campaign's page (/campaigns/{id}): its games, its party and how much each member keeps
+// between them, the reader's choice between games when it is theirs, and the link into the
+// table being played, in the words of the campaign's game (its catalogue may name a game
+// its own way). /campaigns/new creates one of a game's ready-made campaigns (from the
+// lobby's "Campaign" button).
 import { api, refusalText } from "./api.js";
 import { el } from "./dom.js";
-import { bindLangSwitch, lang, loadCatalogue, t, tn, translatePage } from "./i18n.js";
+import { bindLangSwitch, lang, loadCatalogue, loadGameCatalogue, t, tn, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 2000;
@@ -56,6 +57,7 @@ async function read() {
   try {
     seen = await api("GET", `/api/campaigns/${campaignId}`, { token: held?.token, withLang: true });
     showError($("campaign-error"), "");
+    await speakGame(seen.game);
   } catch (err) {
     showError($("campaign-error"), refusalText(err.data));
     schedule(); // a lost connection: tried again while the campaign goes on
@@ -65,7 +67,7 @@ async function read() {
   schedule();
 }
 
-/** The page waits on the server: a battle is being played, or another seat is choosing. */
+/** The page waits on the server: a game is being played, or another seat is choosing. */
 function waiting() {
   return Boolean(seen) && seen.status !== "over" && !seen.choice;
 }
@@ -90,15 +92,15 @@ function statusText() {
   if (result) return t(result.won ? "campaign.status.won" : "campaign.status.lost");
   if (seen.choice) return t("campaign.status.choice_mine");
   if (seen.awaiting) return t("campaign.status.choice_other", { name: seen.awaiting.name });
-  if (seen.status === "playing") return t("campaign.status.playing", { number: seen.battle.number });
-  return t("campaign.status.battle");
+  if (seen.status === "playing") return t("campaign.status.playing", { number: seen.table.number });
+  return t("campaign.status.due");
 }
 
-function renderBattleLink() {
-  const link = $("battle-link");
-  link.hidden = !seen.battle;
-  if (!seen.battle) return;
-  const { game_id: gameId, number } = seen.battle;
+function renderTableLink() {
+  const link = $("table-link");
+  link.hidden = !seen.table;
+  if (!seen.table) return;
+  const { game_id: gameId, number } = seen.table;
   const mine = seen.seat && seen.seats.some((s) => s.seat === seen.seat && s.kind === "human");
   link.textContent = t(mine ? "campaign.play" : "campaign.watch", { number });
   link.href = mine
@@ -106,23 +108,22 @@ function renderBattleLink() {
     : `/play/${gameId}`;
 }
 
-function battleState(battle) {
-  const view = seen.view;
-  const lost = view.results.filter((r) => r.battle === battle.number && r.outcome !== "won").length;
+/** A game of the campaign as the game's view gives it (`Campaigns.campaign_view`). */
+function gameState(game) {
   const parts = [];
-  if (battle.won) parts.push(t("campaign.state.won"));
-  else if (view.battle === battle.number) parts.push(t("campaign.state.next"));
+  if (game.won) parts.push(t("campaign.state.won"));
+  else if (seen.view.next_game === game.number) parts.push(t("campaign.state.next"));
   else parts.push(t("campaign.state.to_play"));
-  if (lost) parts.push(tn("campaign.state.lost", lost));
+  if (game.lost) parts.push(tn("campaign.state.lost", game.lost));
   return parts.join(", ");
 }
 
-function renderBattles() {
-  $("battles").replaceChildren(
-    ...seen.view.battles.map((battle) => {
-      const item = el("li", battle.won ? "won" : "");
-      item.dataset.battle = battle.number;
-      item.append(el("strong", null, t("campaign.battle", { number: battle.number })), ` — ${battleState(battle)}`);
+function renderGames() {
+  $("games").replaceChildren(
+    ...seen.view.games.map((game) => {
+      const item = el("li", game.won ? "won" : "");
+      item.dataset.number = game.number;
+      item.append(el("strong", null, t("campaign.game", { number: game.number })), ` — ${gameState(game)}`);
       return item;
     }),
   );
@@ -137,7 +138,7 @@ function renderParty() {
       const who = member.seat === seen.seat ? "you" : member.kind === "human" ? "human" : "bot";
       const seat = taken.get(member.seat);
       const whoText = t(`campaign.who.${who}`) + (who === "human" && seat && !seat.taken ? ` (${t("campaign.who.free")})` : "");
-      row.append(el("td", "name", member.name), el("td", "who", whoText), el("td", "number carries", String(member.carried_count)));
+      row.append(el("td", "name", member.name), el("td", "who", whoText), el("td", "number holds", String(member.holds)));
       return row;
     }),
   );
@@ -186,10 +187,10 @@ function render() {
   $("campaign-main").hidden = false;
   $("campaign-status").textContent = statusText();
   const retries = seen.view.retries_left;
-  $("campaign-retries").textContent = seen.result ? "" : tn("campaign.retries", retries);
+  $("campaign-retries").textContent = seen.result || retries === null ? "" : tn("campaign.retries", retries);
   $("campaign-next").textContent = seen.next ? seen.next.title : "";
-  renderBattleLink();
-  renderBattles();
+  renderTableLink();
+  renderGames();
   renderParty();
   renderChoice();
 }
@@ -234,6 +235,16 @@ async function create(event) {
   }
 }
 
+/** The campaign's game speaks on this page in its own words (its catalogue first), once
+ * known: it may call its games, and what its party keeps, its own way. */
+let spoken = null;
+async function speakGame(game) {
+  if (!game || spoken === game) return;
+  spoken = game;
+  await loadGameCatalogue(game, { table: true });
+  translatePage();
+}
+
 async function main() {
   await loadCatalogue();
   translatePage();
@@ -243,6 +254,7 @@ async function main() {
     if (campaignId !== "new") read();
   });
   if (campaignId === "new") {
+    await speakGame(new URLSearchParams(location.search).get("game"));
     $("campaign-new").hidden = false;
     $("new-form").addEventListener("submit", create);
     return;

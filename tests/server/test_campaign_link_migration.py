@@ -1,5 +1,6 @@
-"""Migration 0010 on a database the old code filled: every battle a campaign lists is
-linked to it, so a table opened before the upgrade still leads back to its campaign."""
+"""Migration 0010 on a database the old code filled: every game a campaign lists is linked
+to it, so a table opened before the upgrade still leads back to its campaign (the link
+table is `campaign_tables` since 0014)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def test_every_battle_a_campaign_lists_is_linked_to_it(db_url):
     database = migrated_from(db_url, "0009", (OLD_GAMES, OLD_CAMPAIGN))
     with database.engine.connect() as connection:
         links = connection.execute(
-            text("SELECT game_id, campaign_id FROM campaign_battles ORDER BY game_id")
+            text("SELECT game_id, campaign_id FROM campaign_tables ORDER BY game_id")
         ).all()
     database.dispose()
     assert [tuple(link) for link in links] == [("g1", "c1"), ("g2", "c1")]  # g3: an ordinary game
