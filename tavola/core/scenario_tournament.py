@@ -13,6 +13,7 @@ from .errors import TavolaError
 from .registry import get_game
 from .scenario_checks import MISSING, ScenarioFailure, flatten, lookup, same
 from .tournaments import (
+    MAX_TABLE,
     Entrant,
     Tournament,
     new_tournament,
@@ -39,17 +40,25 @@ def build(data: Mapping[str, Any]) -> Tournament:
     options = data.get("tournament", {})
     game_options: dict[str, Any] = {}
     check = None
+    rotate = False
+    seats = (2, MAX_TABLE)
     if "game" in data:
         rules = capability(get_game(str(data["game"])), TournamentRules)
         if rules is None:
             raise ScenarioFailure(f"{data['game']} has no tournaments")
         parsed = parse_game_options(rules.tournament_options(), options)
         game_options = parsed.model_dump(mode="json")
+        rotate = rules.rotates_opener(parsed)
+        seats = rules.table_seats()
+        model = rules.registration()
 
         def check(e: Entrant) -> Entrant:
-            return rules.check_entrant(e, parsed)
+            read = model.model_validate(e.registration).model_dump(mode="json")
+            return rules.check_entrant(e.model_copy(update={"registration": read}), parsed)
 
-    t = new_tournament(options, int(data.get("seed", 0)), game_options)
+    t = new_tournament(
+        options, int(data.get("seed", 0)), game_options, rotate_opener=rotate, table_seats=seats
+    )
     for raw in data.get("entrants", []):
         register(t, Entrant.model_validate(raw), check)
     start(t)

@@ -14,11 +14,12 @@ from .engine import (
     start,
 )
 from .model import Entrant, Match, Result, Round, TableGame, Tournament
-from .options import TournamentOptions, game_part, parse_game_options, parse_options
+from .options import MAX_TABLE, TournamentOptions, game_part, parse_game_options, parse_options
 from .report import public_view
 from .standings import Standing, championship_standings
 
 __all__ = [
+    "MAX_TABLE",
     "Entrant",
     "Match",
     "Placing",
