@@ -218,13 +218,15 @@ def from_file(
     if not isinstance(entrants, list):
         raise Problem(f"{path}: 'entrants' is a list of tables")
     for i, raw in enumerate(entrants):
+        where = f"entrants[{i}]"
         try:
             entrant = Entrant.model_validate(raw)
+            where += ".registration"
             read = rules.registration().model_validate(entrant.registration)
             entrant = entrant.model_copy(update={"registration": read.model_dump(mode="json")})
         except ValidationError as exc:
             first = exc.errors()[0]
-            where = ".".join(str(p) for p in (f"entrants[{i}]", *first["loc"]))
+            where = ".".join(str(p) for p in (where, *first["loc"]))
             raise Problem(f"{path}: {where}: {first['msg']}") from None
         _check_kind(game, entrant, path)
         try:

@@ -170,9 +170,7 @@ def test_r145_swiss_later_rounds_pair_by_standings():
 
 def test_r146_a_card_not_legal_in_tournaments_is_refused():
     with pytest.raises(IllegalAction) as refused:
-        RULES.check_entrant(
-            changed(entrant("A"), deck=[*DECK[:5], "S1-024"]), options()
-        )
+        RULES.check_entrant(changed(entrant("A"), deck=[*DECK[:5], "S1-024"]), options())
     assert refused.value.code == "card_not_legal"
     assert "S1-024" in refused.value.message and "tornei" in refused.value.message_it
 
@@ -195,9 +193,7 @@ def test_r146_at_most_max_copies_of_a_card():
     with pytest.raises(IllegalAction) as refused:
         RULES.check_entrant(changed(entrant("A"), deck=deck), options())
     assert refused.value.code == "too_many_copies"
-    written = RULES.check_entrant(
-        changed(entrant("A"), deck=deck), options(max_copies=4)
-    )
+    written = RULES.check_entrant(changed(entrant("A"), deck=deck), options(max_copies=4))
     assert written.registration["deck"] == ["S1-001"] * 4 + ["S1-002"] * 2
 
 
