@@ -7,6 +7,7 @@ tournament and plays it to its end, each game of the match opened by the other e
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 from sqlalchemy import select
 
@@ -104,5 +105,5 @@ def test_an_old_tournament_is_started_and_played_to_its_end_after_the_upgrade(db
     games = over["public"]["rounds"][0]["matches"][0]["games"]
     openers = [g["first"] for g in games]
     assert len(openers) >= 2
-    assert all(a != b for a, b in zip(openers, openers[1:], strict=False))  # alternate
+    assert all(a != b for a, b in pairwise(openers))  # alternate
     assert openers[0] == "Ada"  # the first game by age: the youngest opens
