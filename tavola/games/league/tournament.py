@@ -54,9 +54,18 @@ def _options(options: BaseModel) -> LeagueTournamentOptions:
 
 
 def registration_choices(lang: str) -> dict[str, Any]:
-    """The ready-made lineups by name (the page adds the account's saved ones)."""
-    presets = starter().presets.values()
-    return {"presets": [{"id": p.preset_id, "name": p.names.get(lang)} for p in presets]}
+    """The ready-made lineups by name, each with its team's legend ids (the page names
+    them, and adds the account's saved lineups)."""
+    return {
+        "presets": [
+            {
+                "id": p.preset_id,
+                "name": p.names.get(lang),
+                "team": [e.legend_id for e in p.lineup.team],
+            }
+            for p in starter().presets.values()
+        ]
+    }
 
 
 def check_entrant(entrant: Entrant, options: BaseModel) -> Entrant:
