@@ -360,7 +360,9 @@ def registration_form(game_name: str, options: Mapping[str, Any], lang: str) -> 
 
 
 def _registration(rules: TournamentRules[Any], entrant: Entrant) -> dict[str, Any]:
-    """The entrant's registration as the game's model reads it; 422 naming the field."""
+    """The entrant's registration as the game's model reads it; else 422
+    `invalid_registration` naming the field (a rule of the game's, which the published
+    schema, the same for every game, cannot state)."""
     try:
         read = rules.registration().model_validate(entrant.registration)
     except ValidationError as exc:
@@ -368,7 +370,7 @@ def _registration(rules: TournamentRules[Any], entrant: Entrant) -> dict[str, An
         field = ".".join(str(part) for part in ("registration", *first["loc"]))
         raise Refusal(
             422,
-            "bad_request",
+            "invalid_registration",
             f"{field}: {first['msg']}",
             field=field,
             message_it=f"{field}: l'iscrizione non va bene ({first['msg']}).",
