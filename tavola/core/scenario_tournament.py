@@ -1,7 +1,8 @@
 """Tournament scenarios (`kind = "tournament"`): entrants and options, then round by round
-the pairings expected and the results given, and what the public view must show (R153).
+the pairings expected and the results given, and what the public view must show.
 No game is played: results are data, so the format's rules are tested alone. With `game`,
-entrants register through that game's `TournamentRules` (R146). See docs/scenarios.md."""
+entrants register through that game's `TournamentRules`: its registration model
+reads each entrant's `registration`, its check accepts it. See docs/scenarios.md."""
 
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ def _names(t: Tournament) -> dict[str, int]:
 
 def _apply(t: Tournament, entry: Any) -> None:
     """One result: `"A > B"` (A first), `"A = B"` (shared place), `"A > B = C > D"`, or a
-    table `{ result = "A > B", absent = ["B"] }` (R151)."""
+    table `{ result = "A > B", absent = ["B"] }` (a no-show)."""
     text, absent = (
         (entry["result"], entry.get("absent", [])) if isinstance(entry, Mapping) else (entry, [])
     )

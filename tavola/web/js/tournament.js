@@ -242,6 +242,13 @@ function renderRounds() {
   );
 }
 
+/** One of the reader's games in words: its round and its opponents, by name. */
+function gameWords(slot) {
+  const table = seen.tables.find((entry) => entry.slot === slot);
+  const others = (table ? table.entrants : []).filter((name) => name !== seen.you.name);
+  return { round: table && table.round ? table.round : "", names: others.join(", ") };
+}
+
 function renderYou() {
   const you = seen.you;
   $("you").hidden = !you;
@@ -257,12 +264,12 @@ function renderYou() {
       const item = el("li");
       item.dataset.slot = game.slot;
       if (game.status === "waiting" && !game.ready) {
-        item.append(el("span", null, t("tournament.you.waiting", { game: game.slot })), " ");
+        item.append(el("span", null, t("tournament.you.waiting", gameWords(game.slot))), " ");
         item.append(button(t("tournament.you.ready"), () => ready(game.slot), "primary"));
       } else if (game.status === "waiting") {
-        item.append(el("span", null, t("tournament.you.ready_done", { game: game.slot })));
+        item.append(el("span", null, t("tournament.you.ready_done", gameWords(game.slot))));
       } else {
-        item.append(el("span", null, t("tournament.you.playing", { game: game.slot })), " ");
+        item.append(el("span", null, t("tournament.you.playing", gameWords(game.slot))), " ");
         item.append(tableLink(seen.tables.find((table) => table.slot === game.slot)));
       }
       return item;
