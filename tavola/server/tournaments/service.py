@@ -271,7 +271,7 @@ class TournamentService:
         self.schedule.open_tournament(tournament_id)
         return row.version + 1
 
-    # -- a person's start of a game ---------------------------------------------------
+    # -- a person's start of a game ----------------------------------------------------------
 
     def ready(self, tournament_id: str, slot: str, token: str | None) -> dict[str, Any]:
         """The entrant of `token` starts its game `slot`: its table opens once everyone
@@ -373,7 +373,7 @@ def _registration(rules: TournamentRules[Any], entrant: Entrant) -> dict[str, An
             "invalid_registration",
             f"{field}: {first['msg']}",
             field=field,
-            message_it=f"{field}: l'iscrizione non va bene ({first['msg']}).",
+            message_it=f"{field}: il gioco non accetta questo valore nell'iscrizione.",
         ) from None
     return read.model_dump(mode="json")
 
