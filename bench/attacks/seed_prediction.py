@@ -91,7 +91,8 @@ def play(client: TestClient) -> dict[str, Any]:
     tournament_id, organiser = created.json()["tournament_id"], created.json()["organiser_token"]
     headers = {"Authorization": f"Bearer {organiser}"}
     for i, kind in enumerate(BOTS):
-        body = {"name": f"Bot {i + 1}", "age": 20 + i, "kind": kind, "main": DECK[0], "deck": DECK}
+        registration = {"age": 20 + i, "main": DECK[0], "deck": DECK}
+        body = {"name": f"Bot {i + 1}", "kind": kind, "registration": registration}
         answer = client.post(
             f"/api/tournaments/{tournament_id}/entrants", json=body, headers=headers
         )

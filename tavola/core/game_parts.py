@@ -1,9 +1,8 @@
 """What a game class may inherit where a module of its own does the work: a state that
 clones, dumps and loads itself, and a terminal table set up by an object of its own (with
 what that object reads its flags with).
-
-League and Seasons share them; each method only hands on, so a game reads the same as one
-that writes them out (Legends and Trono do)."""
+Each method only hands on, so a game that inherits them reads the same as one that writes
+them out."""
 
 from __future__ import annotations
 

@@ -180,6 +180,12 @@ def _tournaments(components: dict[str, Schema], games: list[Game[Any]]) -> None:
         both = copy.deepcopy(base)
         both["properties"] = {**own.get("properties", {}), **both["properties"]}
         both["additionalProperties"] = False
+        low, high = tournament.table_seats()  # the seats the game has at one table
+        both["properties"]["table_size"] = {
+            **both["properties"]["table_size"],
+            "minimum": low,
+            "maximum": high,
+        }
         components[f"{name}.TournamentOptions"] = both
         rules.append(
             _if_game(name, {"properties": {"options": {"$ref": f"{REFS}{name}.TournamentOptions"}}})

@@ -29,10 +29,8 @@ def entrants_file(tmp_path, fmt="single_elimination", kinds=("reference",) * 4, 
         lines += [
             "[[entrants]]",
             f'name = "{"ABCDEFGH"[i]}lda"',
-            f"age = {20 + i}",
             f'kind = "{kind}"',
-            'main = "S1-001"',
-            f"deck = {DECK}",
+            f'registration = {{ age = {20 + i}, main = "S1-001", deck = {DECK} }}',
         ]
     path = tmp_path / "cup.toml"
     path.write_text("\n".join(lines) + "\n")

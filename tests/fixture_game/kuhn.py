@@ -17,8 +17,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from tavola.core import Action, Clock, Event, IllegalAction, Outcome, Rng, Viewer
-from tavola.core.capabilities import GENERIC_BOTS, HUMAN, GameInfo, Preset
+from tavola.core.capabilities import GENERIC_BOTS, HUMAN, GameInfo, Preset, TableResult
 from tavola.core.protocol import Game
+from tavola.features.tournaments.format import Entrant
 
 CARDS = ("jack", "queen", "king")
 SEATS = ("P1", "P2")
@@ -35,6 +36,12 @@ class KuhnOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     ante: int = Field(default=1, ge=1, le=10, title="Ante")
+
+
+class NothingToRegister(BaseModel):
+    """A Kuhn entrant brings nothing but itself."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 class KuhnSeat(BaseModel):
@@ -77,7 +84,7 @@ class KuhnGame:
         max_seats=2,
         seat_kinds=(HUMAN, *GENERIC_BOTS),
         web=Path(__file__).parent / "web",
-        capabilities=("narration", "sample_configs", "table_builder"),
+        capabilities=("narration", "sample_configs", "table_builder", "tournament_rules"),
     )
     Config = KuhnConfig
     TableOptions = KuhnOptions
@@ -257,6 +264,36 @@ class KuhnGame:
 
     def sample_configs(self) -> list[dict[str, Any]]:
         return [{"ante": 1}, {"ante": 2}]
+
+    # -- tournaments: heads-up tables, the ante the tournament's, nothing to register -----
+
+    def tournament_options(self) -> type[BaseModel]:
+        return KuhnOptions
+
+    def registration(self) -> type[BaseModel]:
+        return NothingToRegister
+
+    def registration_choices(self, options: BaseModel, lang: str) -> dict[str, Any]:
+        return {}
+
+    def check_entrant(self, entrant: Entrant, options: BaseModel) -> Entrant:
+        return entrant
+
+    def table_seats(self) -> tuple[int, int]:
+        return (2, 2)
+
+    def rotates_opener(self, options: BaseModel) -> bool:
+        return False
+
+    def tournament_table(
+        self, entrants: Sequence[Entrant], options: BaseModel, order: Sequence[int] | None
+    ) -> dict[str, Any]:
+        return {**options.model_dump(), "players": [{"name": e.name} for e in entrants]}
+
+    def table_result(self, state: KuhnState) -> TableResult:
+        outcome = self.outcome(state)
+        assert outcome is not None
+        return TableResult(tuple(outcome.placements[s] for s in SEATS), (0, 1))
 
 
 _WORDS = {

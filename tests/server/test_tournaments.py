@@ -361,3 +361,61 @@ def _table_of(difference):
         return str(item[2])
     table = getattr(subject, "table", None)
     return str(table.name) if table is not None else None
+
+
+def test_the_registration_form_is_the_games_in_the_readers_language(sqlite_url):
+    with running(sqlite_url) as client:
+        tournament_id, _ = create(client, "swiss")
+        form = client.get(f"/api/tournaments/{tournament_id}/registration?lang=it").json()
+        assert form["module"] == "/games/legends/web/tournament.js"
+        assert client.get(form["module"]).status_code == 200
+        assert set(form["schema"]["properties"]) == {"age", "main", "deck"}
+        mains = {c["id"]: c["name"] for c in form["choices"]["mains"]}
+        assert mains["S1-001"] == "Sentinella della Torre Chiara"
+        assert form["choices"]["deck_size"] == 6 and form["choices"]["max_copies"] == 3
+        english = client.get(f"/api/tournaments/{tournament_id}/registration?lang=en").json()
+        assert {c["id"]: c["name"] for c in english["choices"]["mains"]}["S1-001"] == (
+            "Sentinel of the Clear Tower"
+        )
+
+
+def test_a_registration_the_games_model_refuses_names_its_field(sqlite_url):
+    with running(sqlite_url) as client:
+        tournament_id, _ = create(client, "swiss")
+        flat = {"name": "Ada", "age": 30, "main": "S1-001", "deck": []}  # before registrations
+        refused(register(client, tournament_id, flat), 422, "bad_request")
+        wrong = entrant("Ada", age="thirty")
+        answer = register(client, tournament_id, wrong)
+        refused(answer, 422, "invalid_registration")
+        assert answer.json()["field"] == "registration.age" and answer.json()["message_it"]
+        assert view(client, tournament_id)["entrants"] == []
+
+
+def test_an_entrant_sees_its_own_registration_as_the_game_keeps_it(sqlite_url):
+    with running(sqlite_url) as client:
+        tournament_id, _ = create(client, "swiss")
+        body = entrant("Ada", deck=["S1-001*2", "S1-002*2", "S1-003", "S1-009"])
+        ada = register(client, tournament_id, body).json()
+        you = view(client, tournament_id, ada["token"])["you"]
+        written = ["S1-001", "S1-001", "S1-002", "S1-002", "S1-003", "S1-009"]
+        assert you["registration"]["deck"] == written
+        assert view(client, tournament_id)["you"] is None  # nobody else sees it
+
+
+def test_a_league_tournament_seats_two_and_registers_a_lineup(sqlite_url):
+    with running(sqlite_url) as client:
+        body = {"game": "league", "seed": 2, "practice_seed_known": True}
+        too_many = {**body, "options": {"format": "championship", "table_size": 3}}
+        answer = client.post("/api/tournaments", json=too_many)
+        assert answer.status_code == 422 and answer.json()["field"] == "options.table_size"
+        made = client.post("/api/tournaments", json={**body, "options": {"format": "swiss"}})
+        assert made.status_code == 201, made.text
+        tournament_id = made.json()["tournament_id"]
+        path = f"/api/tournaments/{tournament_id}/entrants"
+        missing = client.post(path, json={"name": "Ada", "registration": {}})
+        refused(missing, 422, "LINEUP_REQUIRED")
+        assert "formazione" in missing.json()["message_it"]
+        ada = client.post(path, json={"name": "Ada", "registration": {"lineup": "preset_a"}})
+        assert ada.status_code == 201, ada.text
+        you = view(client, tournament_id, ada.json()["token"])["you"]
+        assert you["registration"]["lineup"]["team"][0]["legend_id"].startswith("L")

@@ -30,7 +30,10 @@ def create(client: Any, fmt: str = "single_elimination", **extra: Any) -> tuple[
 
 
 def entrant(name: str, age: int = 30, kind: str = "human", **extra: Any) -> dict[str, Any]:
-    return {"name": name, "age": age, "kind": kind, "main": MAIN, "deck": DECK, **extra}
+    """A Legends entrant: its registration an age, the main and the deck, `extra` changing
+    any of them."""
+    registration = {"age": age, "main": MAIN, "deck": DECK, **extra}
+    return {"name": name, "kind": kind, "registration": registration}
 
 
 def register(

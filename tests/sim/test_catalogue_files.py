@@ -61,8 +61,8 @@ def tournament_file(tmp_path):
     lines = ['game = "legends"', "seed = 5", "[tournament]", 'format = "round_robin"']
     lines += ["deck_size = 6", "max_rounds = 2"]
     for i in range(2):
-        lines += ["[[entrants]]", f'name = "{"AB"[i]}lda"', f"age = {20 + i}"]
-        lines += ['kind = "reference"', 'main = "S1-008"', f"deck = {deck}"]
+        lines += ["[[entrants]]", f'name = "{"AB"[i]}lda"', 'kind = "reference"']
+        lines += [f'registration = {{ age = {20 + i}, main = "S1-008", deck = {deck} }}']
     path = tmp_path / "cup.toml"
     path.write_text("\n".join(lines) + "\n")
     return path

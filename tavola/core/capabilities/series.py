@@ -152,18 +152,39 @@ class TableResult:
 @runtime_checkable
 class TournamentRules(Protocol[S]):
     """What a tournament needs of its game: the game's part of the tournament's options,
-    an entrant's registration (its deck, its main), the config of one tournament table and
-    the reading of a finished one. The format itself (pairings, points, standings) is
-    `tavola.features.tournaments.format`'."""
+    what an entrant registers with and its check, who opens each game of a match, the
+    config of one tournament table and the reading of a finished one. The format itself
+    (pairings, points, standings) is `tavola.features.tournaments.format`'."""
 
     def tournament_options(self) -> type[BaseModel]:
-        """The game's own tournament options (deck size, the game's mode…), each bounded;
-        keys outside it and the format's are refused."""
+        """The game's own tournament options, each bounded; keys outside it and the
+        format's are refused."""
+        ...
+
+    def registration(self) -> type[BaseModel]:
+        """The model of an entrant's `registration` (what the entrant brings to every game
+        of the tournament); a model without fields when there is nothing to bring."""
+        ...
+
+    def registration_choices(self, options: BaseModel, lang: str) -> dict[str, Any]:
+        """What a registration form offers under `options`, named in `lang` (plain JSON
+        for the game's page; empty when the registration model's fields say it all)."""
         ...
 
     def check_entrant(self, entrant: Entrant, options: BaseModel) -> Entrant:
-        """The entrant as the game keeps it (its deck written out), or `IllegalAction`
-        with the game's refusal code when its deck or main may not play."""
+        """The entrant as the game keeps it (its registration written out), or
+        `IllegalAction` with the game's refusal code when it may not play."""
+        ...
+
+    def table_seats(self) -> tuple[int, int]:
+        """The fewest and the most entrants one tournament game seats (a tournament's
+        `table_size` must lie between them; a table never grows past the most)."""
+        ...
+
+    def rotates_opener(self, options: BaseModel) -> bool:
+        """True: after a match's first game, each game opens with whoever followed the
+        last game's opener (its order rotated by one); False: the game's own rule of who
+        starts decides every game."""
         ...
 
     def tournament_table(

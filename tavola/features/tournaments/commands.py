@@ -4,8 +4,9 @@ played here in turn; a state file written after each game lets an interrupted to
 carry on where it stopped (the game under way starts again, from the same seed).
 
 The file: `game`, optional `seed`, a `[tournament]` table (the format's options and the
-game's) and one `[[entrants]]` table per entrant: `name`, `age`, `kind` (`human` or a
-bot: random, reference, greedy, ismcts:N), `main`, `deck`, optional `rating`."""
+game's) and one `[[entrants]]` table per entrant: `name`, `kind` (`human` or a bot:
+random, reference, greedy, ismcts:N), optional `rating`, and `registration`, what the
+entrant brings to every game as the game's registration model says."""
 
 from __future__ import annotations
 
@@ -202,18 +203,29 @@ def from_file(
         # No seed given: a secret, kept in the state file only (the games' seeds are
         # keyed by it; the screen everyone at the table sees never shows it).
         secret = new_secret() if seed is None else None
-        t = new_tournament(options, seed, game_options.model_dump(mode="json"), secret=secret)
+        t = new_tournament(
+            options,
+            seed,
+            game_options.model_dump(mode="json"),
+            secret=secret,
+            rotate_opener=rules.rotates_opener(game_options),
+            table_seats=rules.table_seats(),
+        )
     except TavolaError as exc:
         raise Problem(f"{path}: {exc.localized(lang)}") from None
     entrants = data.get("entrants", [])
     if not isinstance(entrants, list):
         raise Problem(f"{path}: 'entrants' is a list of tables")
     for i, raw in enumerate(entrants):
+        where = f"entrants[{i}]"
         try:
             entrant = Entrant.model_validate(raw)
+            where += ".registration"
+            read = rules.registration().model_validate(entrant.registration)
+            entrant = entrant.model_copy(update={"registration": read.model_dump(mode="json")})
         except ValidationError as exc:
             first = exc.errors()[0]
-            where = ".".join(str(p) for p in (f"entrants[{i}]", *first["loc"]))
+            where = ".".join(str(p) for p in (where, *first["loc"]))
             raise Problem(f"{path}: {where}: {first['msg']}") from None
         _check_kind(game, entrant, path)
         try:
@@ -288,10 +300,10 @@ class Runner:
             if not self.quiet:
                 view = public_view(self.t)
                 for number in range(shown + 1, sum(r.done for r in self.t.rounds) + 1):
-                    show.show_round(self.console, view, number, self.lang)  # R153
+                    show.show_round(self.console, view, number, self.lang)
 
     def play(self, slot: TableGame) -> None:
-        """One game: who shows up (R151), then the game itself among those present."""
+        """One game: who shows up, then the game itself among those present."""
         entrants = [self.t.entrants[e] for e in slot.entrants]
         if not self.quiet or any(e.kind == HUMAN for e in entrants):
             names = " – ".join(e.name for e in entrants)
@@ -303,7 +315,7 @@ class Runner:
             record(self.t, slot.id, places, forfeits=[slot.entrants[i] for i in absent])
             return
         order = None
-        if slot.order is not None:  # R150: the order the match asks, among those present
+        if slot.order is not None:  # the order the match asks, among those present
             positions = [slot.entrants.index(e) for e in slot.order]
             order = [present.index(i) for i in positions if i in present]
         config = self.rules.tournament_table([entrants[i] for i in present], self.options, order)
@@ -323,7 +335,7 @@ class Runner:
         )
 
     def _absent(self, slot: TableGame, entrants: Sequence[Entrant]) -> set[int]:
-        """R151: with a no-show limit, each person must answer within it."""
+        """With a no-show limit, each person must answer within it."""
         if self.no_show_after is None:
             return set()
         absent = set()

@@ -1,5 +1,5 @@
 """A tournament game's end, recorded in the commit that records the table's end: the
-tournament takes the result (the absent entrants' forfeits with it, R151), and its match,
+tournament takes the result (the absent entrants' forfeits with it), and its match,
 round and the tournament move on (`tavola.features.tournaments.format.record`). Written together or
 not at all; a result the version check misses is recorded later by the schedule's sweep."""
 
@@ -60,7 +60,7 @@ def take_result(
     order: Sequence[int],
 ) -> None:
     """`t` with the result of its game `slot`, played by the `seated` entrants (their
-    positions in the game, in seat order): those absent lose by forfeit (R151)."""
+    positions in the game, in seat order): those absent lose by forfeit."""
     found = t.game(slot)
     if found is None:
         raise ValueError(f"no game {slot}")

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import FileResponse
 from starlette.concurrency import run_in_threadpool
 
-from tavola.features.tournaments.format import Entrant
+from tavola.features.tournaments.format import Entrant, Tournament
 from tavola.features.tournaments.schemas import (
     EntrantRegistered,
     EntrantRequest,
@@ -18,7 +18,7 @@ from tavola.features.tournaments.schemas import (
     TournamentCreate,
     TournamentCreated,
 )
-from tavola.features.tournaments.service import TournamentService, option_schemas
+from tavola.features.tournaments.service import TournamentService, option_schemas, registration_form
 from tavola.server.accounts.deps import Member
 from tavola.server.deps import PublicUrl, Service, Token
 from tavola.server.openapi import refuse_outside_schema
@@ -85,10 +85,24 @@ async def tournament_options(game: GameName) -> dict[str, Any]:
 
 @router.get("/api/tournaments/{tournament_id}", responses=REFUSALS)
 async def tournament_view(tournament_id: TournamentId, token: Token, service: Service) -> Any:
-    """The tournament as everyone sees it (R153: the round being played's pairings, the
+    """The tournament as everyone sees it (the round being played's pairings, the
     finished rounds' results and standings), its tables, and with an entrant's token its
     own games and seats."""
     return await run_in_threadpool(service.part(TournamentService).view, tournament_id, token)
+
+
+@router.get("/api/tournaments/{tournament_id}/registration", responses=REFUSALS)
+async def tournament_registration(
+    tournament_id: TournamentId,
+    service: Service,
+    lang: Annotated[str, Query(max_length=8, pattern=r"^[a-z]{2}$")] = "en",
+) -> dict[str, Any]:
+    """What the registration form is built from: the JSON schema of the game's
+    registration, what the game offers for it in this tournament (named in `lang`) and
+    the game's page module for the form, if any."""
+    row, _, _ = await run_in_threadpool(service.part(TournamentService).read, tournament_id)
+    options = Tournament.model_validate(row.tournament).game_options
+    return await run_in_threadpool(registration_form, row.game, options, lang)
 
 
 @router.post(
@@ -105,7 +119,7 @@ async def register_entrant(
     base: PublicUrl,
     account: Member,
 ) -> EntrantRegistered:
-    """Registers an entrant once the game accepts its deck and main (R146): a person
+    """Registers an entrant once the game accepts its registration: a person
     (anyone; a signed-in person as its account, rated and seeded by it) gets its entrant
     token, a bot (the organiser's token only) none."""
     name = " ".join(body.name.split())
@@ -117,7 +131,7 @@ async def register_entrant(
             field="name",
             message_it="name: un iscritto ha bisogno di un nome.",
         )
-    entrant = Entrant(name=name, age=body.age, kind=body.kind, main=body.main, deck=body.deck)
+    entrant = Entrant(name=name, kind=body.kind, registration=body.registration)
     registered = await run_in_threadpool(
         service.part(TournamentService).register,
         tournament_id,
@@ -134,7 +148,7 @@ async def register_entrant(
 @router.post("/api/tournaments/{tournament_id}/start", response_model=Started, responses=REFUSALS)
 async def start_tournament(tournament_id: TournamentId, token: Token, service: Service) -> Started:
     """Closes registration and starts the tournament (the organiser's token): seeding
-    (R143), then the first round's tables open."""
+    then the first round's tables open."""
     version = await run_in_threadpool(service.part(TournamentService).start, tournament_id, token)
     return Started(tournament_id=tournament_id, version=version)
 
@@ -143,7 +157,7 @@ async def start_tournament(tournament_id: TournamentId, token: Token, service: S
 async def ready(
     tournament_id: TournamentId, slot: Slot, token: Token, service: Service
 ) -> dict[str, Any]:
-    """An entrant starts its game `slot` (R151: within the no-show limit, else it loses
+    """An entrant starts its game `slot` (within the no-show limit, else it loses
     it); the table opens once everyone at it has. Answers the entrant's own games."""
     return await run_in_threadpool(
         service.part(TournamentService).ready, tournament_id, slot, token

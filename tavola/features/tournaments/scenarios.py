@@ -1,7 +1,8 @@
 """Tournament scenarios (`kind = "tournament"`): entrants and options, then round by round
-the pairings expected and the results given, and what the public view must show (R153).
+the pairings expected and the results given, and what the public view must show.
 No game is played: results are data, so the format's rules are tested alone. With `game`,
-entrants register through that game's `TournamentRules` (R146). See docs/scenarios.md."""
+entrants register through that game's `TournamentRules`: its registration model
+reads each entrant's `registration`, its check accepts it. See docs/scenarios.md."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from tavola.core.errors import TavolaError
 from tavola.core.registry import get_game
 from tavola.core.scenario_checks import MISSING, ScenarioFailure, flatten, lookup, same
 from tavola.features.tournaments.format import (
+    MAX_TABLE,
     Entrant,
     Tournament,
     new_tournament,
@@ -39,17 +41,25 @@ def build(data: Mapping[str, Any]) -> Tournament:
     options = data.get("tournament", {})
     game_options: dict[str, Any] = {}
     check = None
+    rotate = False
+    seats = (2, MAX_TABLE)
     if "game" in data:
         rules = capability(get_game(str(data["game"])), TournamentRules)
         if rules is None:
             raise ScenarioFailure(f"{data['game']} has no tournaments")
         parsed = parse_game_options(rules.tournament_options(), options)
         game_options = parsed.model_dump(mode="json")
+        rotate = rules.rotates_opener(parsed)
+        seats = rules.table_seats()
+        model = rules.registration()
 
         def check(e: Entrant) -> Entrant:
-            return rules.check_entrant(e, parsed)
+            read = model.model_validate(e.registration).model_dump(mode="json")
+            return rules.check_entrant(e.model_copy(update={"registration": read}), parsed)
 
-    t = new_tournament(options, int(data.get("seed", 0)), game_options)
+    t = new_tournament(
+        options, int(data.get("seed", 0)), game_options, rotate_opener=rotate, table_seats=seats
+    )
     for raw in data.get("entrants", []):
         register(t, Entrant.model_validate(raw), check)
     start(t)
@@ -62,7 +72,7 @@ def _names(t: Tournament) -> dict[str, int]:
 
 def _apply(t: Tournament, entry: Any) -> None:
     """One result: `"A > B"` (A first), `"A = B"` (shared place), `"A > B = C > D"`, or a
-    table `{ result = "A > B", absent = ["B"] }` (R151)."""
+    table `{ result = "A > B", absent = ["B"] }` (a no-show)."""
     text, absent = (
         (entry["result"], entry.get("absent", [])) if isinstance(entry, Mapping) else (entry, [])
     )

@@ -1,5 +1,5 @@
 """The tournament's games on their way to tables. Each game of the schedule waits for its
-people to start it (R151: by their "I am here", within the tournament's no-show limit,
+people to start it (by their "I am here", within the tournament's no-show limit,
 measured on the server's clock); a game of bots alone does not wait. Then it opens as an
 ordinary table among those present (the people's seats opening with their entrant
 tokens), or, with fewer than two present, is recorded as forfeits at once. A table's end
@@ -164,7 +164,7 @@ class Schedule:
         present: list[int],
         humans: dict[int, Any],
     ) -> bool:
-        """The game's table among those present, seated in the game's order; R150's
+        """The game's table among those present, seated in the game's order; the
         playing order, when the match sets one, among them."""
         game, rules = _rules(row.game)
         options = rules.tournament_options().model_validate(t.game_options)
@@ -212,7 +212,7 @@ class Schedule:
         return True
 
     def _forfeit(self, tournament_id: str, slot: TableGame, present: list[int]) -> bool:
-        """R151 with fewer than two present: the one present wins, nobody present shares
+        """With fewer than two present: the one present wins, nobody present shares
         the place (the bracket then draws the winner by lot)."""
         absent = [i for i in range(len(slot.entrants)) if i not in present]
         places = forfeit_places(len(slot.entrants), absent, {})

@@ -11,7 +11,7 @@ from tavola.core.text import Text
 from tavola.server.schemas import MAX_INTEGER
 
 NO_SHOW_DEFAULT = 600
-"""Seconds a person has to start a game (R151) unless the organiser says otherwise."""
+"""Seconds a person has to start a game unless the organiser says otherwise."""
 
 
 class TournamentCreate(BaseModel):
@@ -38,16 +38,15 @@ class TournamentCreated(BaseModel):
 
 
 class EntrantRequest(BaseModel):
-    """An entrant (R142): its name, age, main and deck; `kind` a person (`human`) or one
-    of the game's bots (the organiser's to add)."""
+    """An entrant: its name; `kind` a person (`human`) or one of the game's bots (the
+    organiser's to add); `registration`, what it brings to every game, as the game's
+    registration model says (`GET /api/tournaments/{id}/registration`)."""
 
     model_config = ConfigDict(extra="forbid")
 
     name: Annotated[Text, Field(min_length=1, max_length=60)]
-    age: Annotated[int, Field(ge=-1000, le=1000), JsonNumber] | None = None
     kind: Annotated[Text, Field(min_length=1, max_length=32)] = "human"
-    main: Annotated[Text, Field(max_length=100)] | None = None
-    deck: Annotated[list[Annotated[Text, Field(max_length=100)]], Field(max_length=1000)] = []
+    registration: Annotated[dict[str, Any], Field(max_length=50)] = {}
 
 
 class EntrantRegistered(BaseModel):

@@ -1,8 +1,8 @@
 """Tournaments on the server, game-agnostic (the game takes part through its
 `TournamentRules`): created with an organiser's token, registered for (a person gets an
 entrant token; bots are the organiser's to add), started (seeding by lot or by the
-accounts' ratings, R143), read as the public or an entrant sees it (R153), and a person's
-"I am here" for a game (R151). The tables are the schedule's (`schedule`)."""
+accounts' ratings), read as the public or an entrant sees it, and a person's
+"I am here" for a game. The tables are the schedule's (`schedule`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 from sqlalchemy.orm import Session
 
 from tavola.core import ConfigError, Game, IllegalAction, TavolaError, UnknownGame, get_game
@@ -47,6 +47,8 @@ from tavola.server.tables import Tables
 from tavola.store import Database
 from tavola.store.repo import now
 
+REGISTRATION_MODULE = "tournament.js"
+"""A game's own module for its registration form, in its web folder (optional)."""
 WRITE_TRIES = 5
 """Registrations are tried again this often when another change came first."""
 LISTED = 50
@@ -97,6 +99,8 @@ class TournamentService(Part):
                 seed,
                 game_options.model_dump(mode="json"),
                 secret=new_secret() if seed is None else None,
+                rotate_opener=rules.rotates_opener(game_options),
+                table_seats=rules.table_seats(),
             )
         except ConfigError as exc:  # named as the request names it: `options.<key>`
             renamed = ConfigError(
@@ -147,7 +151,7 @@ class TournamentService(Part):
         return row, entrants, games
 
     def view(self, tournament_id: str, token: str | None) -> dict[str, Any]:
-        """What everyone sees (R153: pairings of the round being played, results and
+        """What everyone sees (pairings of the round being played, results and
         standings of the finished ones), the tables of its games, and for an entrant's
         token its own games with their seat links."""
         row, entrants, games = self.read(tournament_id)
@@ -204,7 +208,7 @@ class TournamentService(Part):
         account_id: str | None,
     ) -> Registered:
         """Registers a person (anyone: it gets its entrant token) or a bot (the organiser
-        only), once the game has checked its deck and main (R146)."""
+        only), once the game has read and checked its registration."""
         for _ in range(WRITE_TRIES):
             done = self._register_once(tournament_id, token, entrant, account_id)
             if done is not None:
@@ -223,6 +227,7 @@ class TournamentService(Part):
             _check_bot(game, entrant.kind)
         t = sealed(row)
         options = rules.tournament_options().model_validate(t.game_options)
+        entrant = entrant.model_copy(update={"registration": _registration(rules, entrant)})
         try:
             number = register(t, entrant, lambda e: rules.check_entrant(e, options))
         except IllegalAction as exc:
@@ -254,7 +259,7 @@ class TournamentService(Part):
     # -- the start ---------------------------------------------------------------------------
 
     def start(self, tournament_id: str, token: str | None) -> int:
-        """Closes registration and starts (R143: seeding by lot, or by the accounts'
+        """Closes registration and starts (seeding by lot, or by the accounts'
         ratings at the game); the first round's tables open. Returns the new version."""
         row, entrants, _ = self.read(tournament_id)
         organiser_only(holder_of(row, entrants, token), "start it", "avviarlo")
@@ -271,7 +276,7 @@ class TournamentService(Part):
         self.schedule.open_tournament(tournament_id)
         return row.version + 1
 
-    # -- a person's start of a game (R151) ---------------------------------------------------
+    # -- a person's start of a game ----------------------------------------------------------
 
     def ready(self, tournament_id: str, slot: str, token: str | None) -> dict[str, Any]:
         """The entrant of `token` starts its game `slot`: its table opens once everyone
@@ -350,8 +355,45 @@ def option_schemas(game_name: str) -> dict[str, Any]:
         "game": game_name,
         "format_schema": TournamentOptions.model_json_schema(),
         "game_schema": model.model_json_schema(),
+        "registration_schema": rules.registration().model_json_schema(),
         "bots": bot_kinds(get_game(game_name)),
     }
+
+
+def registration_form(game_name: str, options: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """What a tournament's registration form is built from: the JSON schema of the game's
+    registration, what the game offers for it under the tournament's `options` named in
+    `lang`, and the game's own page module for the form, if it has one (else the page
+    builds the form from the schema)."""
+    game, rules = rules_of(game_name)
+    parsed = rules.tournament_options().model_validate(options)
+    web = game.info.web
+    has_module = web is not None and (web / REGISTRATION_MODULE).is_file()
+    return {
+        "game": game.name,
+        "schema": rules.registration().model_json_schema(),
+        "choices": rules.registration_choices(parsed, lang),
+        "module": f"/games/{game.name}/web/{REGISTRATION_MODULE}" if has_module else None,
+    }
+
+
+def _registration(rules: TournamentRules[Any], entrant: Entrant) -> dict[str, Any]:
+    """The entrant's registration as the game's model reads it; else 422
+    `invalid_registration` naming the field (a rule of the game's, which the published
+    schema, the same for every game, cannot state)."""
+    try:
+        read = rules.registration().model_validate(entrant.registration)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(part) for part in ("registration", *first["loc"]))
+        raise Refusal(
+            422,
+            "invalid_registration",
+            f"{field}: {first['msg']}",
+            field=field,
+            message_it=f"{field}: il gioco non accetta questo valore nell'iscrizione.",
+        ) from None
+    return read.model_dump(mode="json")
 
 
 def bot_kinds(game: Game[Any]) -> list[str]:
@@ -413,7 +455,7 @@ def _entrant_row(
 
 
 def _rate(db: Database, game: str, t: Tournament, entrants: list[TournamentEntrantRow]) -> None:
-    """R143 by rating: a signed-in entrant's rating at the game (a newcomer's if never
+    """Seeding by rating: a signed-in entrant's rating at the game (a newcomer's if never
     rated); anyone else has none (seeded after them, by lot)."""
     accounts = {e.entrant: e.account_id for e in entrants if e.account_id is not None}
     skills = ratings_for(db, game, sorted(set(accounts.values())))
@@ -445,8 +487,8 @@ def _table(t: Tournament, g: TournamentGameRow, names: list[str]) -> dict[str, A
 
 
 def _own(t: Tournament, games: list[TournamentGameRow], entrant: int) -> dict[str, Any]:
-    """The entrant's own: its name, main and deck size, and each of its games with the
-    seat it plays there."""
+    """The entrant's own: its name, its registration, and each of its games with the seat
+    it plays there."""
     me = t.entrants[entrant]
     mine = []
     for g in _in_schedule_order(t, games):
@@ -468,8 +510,7 @@ def _own(t: Tournament, games: list[TournamentGameRow], entrant: int) -> dict[st
     return {
         "entrant": entrant,
         "name": me.name,
-        "main": me.main,
-        "deck_size": len(me.deck),
+        "registration": dict(me.registration),
         "games": mine,
     }
 

@@ -1,5 +1,6 @@
 """A tournament at the terminal, in Rich: each round's pairings and results as it ends
-(R153), the bracket or the rounds, and the final standings. It reads only the public view
+(the pairings of the round being played, the results of the finished ones), the bracket
+or the rounds, and the final standings. It reads only the public view
 (`tavola.features.tournaments.format.public_view`)."""
 
 from __future__ import annotations

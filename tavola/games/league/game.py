@@ -10,12 +10,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pydantic import BaseModel
+
 from tavola.core import Action, Event, Outcome, Rng, Viewer
-from tavola.core.capabilities import GameInfo, LineupCheck
+from tavola.core.capabilities import GameInfo, LineupCheck, TableResult
 from tavola.core.game_parts import KeptState, TerminalByTable
 from tavola.core.protocol import Game
+from tavola.features.tournaments.format import Entrant
 
-from . import actions, legal, views
+from . import actions, legal, tournament, views
 from .bot import BasicBot
 from .bot import choose as basic_choice
 from .config import LeagueConfig
@@ -86,6 +89,7 @@ INFO = GameInfo(
         "simulation_rows",
         "table_builder",
         "terminal_table",
+        "tournament_rules",
     ),
 )
 
@@ -239,6 +243,37 @@ class LeagueGame(KeptState[LeagueState], TerminalByTable):
 
     def check_lineup(self, body: Any) -> LineupCheck:
         return check_lineup(body)
+
+    # -- tournaments (see `tournament`) ----------------------------------------------------
+
+    def tournament_options(self) -> type[BaseModel]:
+        return tournament.LeagueTournamentOptions
+
+    def registration(self) -> type[BaseModel]:
+        """An entrant's lineup."""
+        return tournament.LeagueRegistration
+
+    def registration_choices(self, options: BaseModel, lang: str) -> dict[str, Any]:
+        return tournament.registration_choices(lang)
+
+    def check_entrant(self, entrant: Entrant, options: BaseModel) -> Entrant:
+        return tournament.check_entrant(entrant, options)
+
+    def table_seats(self) -> tuple[int, int]:
+        """A battle is heads-up."""
+        return (2, 2)
+
+    def rotates_opener(self, options: BaseModel) -> bool:
+        """The dice decide who attacks each turn: nobody opens a battle."""
+        return False
+
+    def tournament_table(
+        self, entrants: Sequence[Entrant], options: BaseModel, order: Sequence[int] | None
+    ) -> dict[str, Any]:
+        return tournament.tournament_table(entrants, options, order)
+
+    def table_result(self, state: LeagueState) -> TableResult:
+        return tournament.table_result(self.outcome(state))
 
     def sample_configs(self) -> list[dict[str, Any]]:
         """Quick games, a custom one with lineups submitted, the rule options, a linked die."""

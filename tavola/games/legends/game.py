@@ -567,8 +567,22 @@ class LegendsGame(LegendsCampaigns):
         (see `tournament`)."""
         return tournament.LegendsTournamentOptions
 
+    def registration(self) -> type[BaseModel]:
+        """R142: an entrant's age, main and deck."""
+        return tournament.LegendsRegistration
+
+    def registration_choices(self, options: BaseModel, lang: str) -> dict[str, Any]:
+        return tournament.registration_choices(options, lang)
+
     def check_entrant(self, entrant: Entrant, options: BaseModel) -> Entrant:
         return tournament.check_entrant(entrant, options)
+
+    def table_seats(self) -> tuple[int, int]:
+        """R148: tables of 2 to 8."""
+        return (2, 8)
+
+    def rotates_opener(self, options: BaseModel) -> bool:
+        return tournament.rotates_opener(options)
 
     def tournament_table(
         self, entrants: Sequence[Entrant], options: BaseModel, order: Sequence[int] | None

@@ -1,6 +1,8 @@
-"""Legends of AZ in tournaments (§5.17): the game's part of a tournament's options, deck
-legality at registration (R146), the config of one tournament game (R142, R150) and the
-reading of its placements (R109). The format itself is `tavola.features.tournaments.format`'."""
+"""Legends of AZ in tournaments (§5.17): the game's part of a tournament's options (the
+deck rules, R146, and who opens each game, R150), an entrant's registration (R142: an age,
+a main, a deck) and its legality (R146), the config of one tournament game (R142, R150)
+and the reading of its placements (R109). The format itself is
+`tavola.features.tournaments.format`'."""
 
 from __future__ import annotations
 
@@ -24,8 +26,10 @@ Series = Annotated[str, Field(min_length=1, max_length=16)]
 
 
 class LegendsTournamentOptions(BaseModel):
-    """§3.8 `tournament`, the game's keys: the deck rules (R146) and the games' options
-    (R142). `allowed_series` None: every series of the catalogue."""
+    """§3.8 `tournament`, the game's keys: the deck rules (R146), the games' options
+    (R142) and who opens each game (R150: `age`, R2 in every game; `alternate`, a match's
+    later games open with whoever did not open the last one). `allowed_series` None:
+    every series of the catalogue."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -35,12 +39,60 @@ class LegendsTournamentOptions(BaseModel):
     mode: Literal["classic", "epic"] = "classic"
     max_rounds: Annotated[int, Field(ge=1, le=10_000)] = 40
     timers: Timers | None = None
+    first_player: Literal["age", "alternate"] = "age"
     catalog: (
         Annotated[str, Field(min_length=1, max_length=200)]
         | Annotated[list[str | dict[str, Any]], Field(min_length=1, max_length=10_000)]
     ) = DEFAULT_CATALOG
     """An id of the content folders, or a catalogue given inline (ids and card tables, as
     a table's `catalog`): `tavola tournament --catalog FILE` reads a file into it."""
+
+
+class LegendsRegistration(BaseModel):
+    """R142: what an entrant brings to every game: its age (R2's first player), its main
+    character and its deck (card ids, `ID*N` for N copies). Each is checked by
+    `check_entrant` with the game's own refusal codes."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    age: Annotated[int, Field(ge=-1000, le=1000)] | None = None
+    main: Annotated[str, Field(max_length=100)] | None = None
+    deck: Annotated[list[Annotated[str, Field(max_length=100)]], Field(max_length=1000)] = []
+
+
+def registration_of(entrant: Entrant) -> LegendsRegistration:
+    return LegendsRegistration.model_validate(entrant.registration)
+
+
+def registration_choices(options: BaseModel, lang: str) -> dict[str, Any]:
+    """What the registration form offers: the legal characters for a main and the legal
+    cards for a deck, by name, with the deck's size and the copies allowed."""
+    opts = _options(options)
+    try:
+        catalog = _catalog(opts)
+    except ContentError:
+        return {"mains": [], "cards": [], "deck_size": opts.deck_size, "max_copies": 0}
+    legal = [c for c in catalog.cards() if _is_legal(c, opts)]
+
+    def named(card: CardDef) -> dict[str, str]:
+        return {"id": card.card_id, "name": card.display_name(lang)}
+
+    return {
+        "mains": [named(c) for c in legal if isinstance(c, CharacterCard)],
+        "cards": [named(c) for c in legal],
+        "deck_size": opts.deck_size,
+        "max_copies": opts.max_copies,
+    }
+
+
+def _is_legal(card: CardDef, options: LegendsTournamentOptions) -> bool:
+    allowed = options.allowed_series
+    return card.tournament_legal and (allowed is None or card.series in allowed)
+
+
+def rotates_opener(options: BaseModel) -> bool:
+    """R150 `alternate`."""
+    return _options(options).first_player == "alternate"
 
 
 def _options(options: BaseModel) -> LegendsTournamentOptions:
@@ -104,17 +156,18 @@ def check_entrant(entrant: Entrant, options: BaseModel) -> Entrant:
     except ContentError as exc:
         name = str(opts.catalog)[:200]
         raise _refuse("unknown_card", "unknown_card", card="", catalog=name) from exc
-    if entrant.age is None or not 1 <= entrant.age <= 99:
-        raise _refuse("invalid_age", "invalid_age", age=entrant.age)
-    if not entrant.main:
+    registration = registration_of(entrant)
+    if registration.age is None or not 1 <= registration.age <= 99:
+        raise _refuse("invalid_age", "invalid_age", age=registration.age)
+    if not registration.main:
         raise _refuse("main_required", "main_required")
-    if entrant.main not in catalog:
-        raise _refuse("unknown_card", "unknown_card", card=entrant.main, catalog=_catalog(opts).id)
-    main = catalog[entrant.main]
+    if registration.main not in catalog:
+        raise _refuse("unknown_card", "unknown_card", card=registration.main, catalog=catalog.id)
+    main = catalog[registration.main]
     if not isinstance(main, CharacterCard):
         raise _refuse("wrong_card_type", "wrong_card_type", main)
     _check_legal(main, opts)
-    deck = _expand(entrant.deck, catalog, opts)
+    deck = _expand(registration.deck, catalog, opts)
     if len(deck) != opts.deck_size:
         key = "deck_size_one" if opts.deck_size == 1 else "deck_size"
         raise _refuse("deck_size", key, size=opts.deck_size, count=len(deck))
@@ -129,7 +182,8 @@ def check_entrant(entrant: Entrant, options: BaseModel) -> Entrant:
                 limit=opts.max_copies,
                 count=count,
             )
-    return entrant.model_copy(update={"deck": deck})
+    kept = registration.model_copy(update={"deck": deck}).model_dump(mode="json")
+    return entrant.model_copy(update={"registration": kept})
 
 
 def tournament_table(
@@ -144,22 +198,24 @@ def tournament_table(
         "sides": "free_for_all",
         "catalog": opts.catalog,
         "max_rounds": opts.max_rounds,
-        "players": [
-            {
-                "name": e.name,
-                "kind": "human" if e.kind == "human" else "bot",
-                "age": e.age,
-                "main_card_id": e.main,
-                "contribution": list(e.deck),
-            }
-            for e in entrants
-        ],
+        "players": [_player(e) for e in entrants],
     }
     if opts.timers is not None:
         config["timers"] = opts.timers.model_dump(mode="json")
     if order is not None:
         config["turn_order"] = [f"P{i + 1}" for i in order]
     return config
+
+
+def _player(entrant: Entrant) -> dict[str, Any]:
+    registration = registration_of(entrant)
+    return {
+        "name": entrant.name,
+        "kind": "human" if entrant.kind == "human" else "bot",
+        "age": registration.age,
+        "main_card_id": registration.main,
+        "contribution": list(registration.deck),
+    }
 
 
 def table_result(state: LegendsState) -> TableResult:

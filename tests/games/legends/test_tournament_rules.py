@@ -30,12 +30,24 @@ def options(**game):
 
 
 def entrant(name, age=30, **fields):
-    return Entrant(name=name, age=age, main="S1-001", deck=DECK, kind="reference", **fields)
+    registration = {"age": age, "main": "S1-001", "deck": DECK}
+    return Entrant(name=name, kind="reference", registration=registration, **fields)
 
 
-def started(fmt_options, count, seed=1, ages=None, **fields):
-    game_options = options()
-    t = new_tournament(fmt_options, seed, game_options.model_dump(mode="json"))
+def changed(e, **registration):
+    """The entrant `e` with some of its registration changed."""
+    return e.model_copy(update={"registration": {**e.registration, **registration}})
+
+
+def started(fmt_options, count, seed=1, ages=None, game=None, **fields):
+    game_options = options(**(game or {}))
+    t = new_tournament(
+        fmt_options,
+        seed,
+        game_options.model_dump(mode="json"),
+        rotate_opener=RULES.rotates_opener(game_options),
+        table_seats=RULES.table_seats(),
+    )
     for i in range(count):
         age = ages[i] if ages else 30
         register(
@@ -158,9 +170,7 @@ def test_r145_swiss_later_rounds_pair_by_standings():
 
 def test_r146_a_card_not_legal_in_tournaments_is_refused():
     with pytest.raises(IllegalAction) as refused:
-        RULES.check_entrant(
-            entrant("A").model_copy(update={"deck": [*DECK[:5], "S1-024"]}), options()
-        )
+        RULES.check_entrant(changed(entrant("A"), deck=[*DECK[:5], "S1-024"]), options())
     assert refused.value.code == "card_not_legal"
     assert "S1-024" in refused.value.message and "tornei" in refused.value.message_it
 
@@ -181,17 +191,15 @@ def test_r146_the_deck_has_exactly_deck_size_cards():
 def test_r146_at_most_max_copies_of_a_card():
     deck = ["S1-001*4", "S1-002*2"]
     with pytest.raises(IllegalAction) as refused:
-        RULES.check_entrant(entrant("A").model_copy(update={"deck": deck}), options())
+        RULES.check_entrant(changed(entrant("A"), deck=deck), options())
     assert refused.value.code == "too_many_copies"
-    written = RULES.check_entrant(
-        entrant("A").model_copy(update={"deck": deck}), options(max_copies=4)
-    )
-    assert written.deck == ["S1-001"] * 4 + ["S1-002"] * 2
+    written = RULES.check_entrant(changed(entrant("A"), deck=deck), options(max_copies=4))
+    assert written.registration["deck"] == ["S1-001"] * 4 + ["S1-002"] * 2
 
 
 def test_r146_the_main_must_be_legal_too():
     with pytest.raises(IllegalAction) as refused:
-        RULES.check_entrant(entrant("A").model_copy(update={"main": "S1-024"}), options())
+        RULES.check_entrant(changed(entrant("A"), main="S1-024"), options())
     assert refused.value.code == "card_not_legal"
 
 
@@ -245,9 +253,10 @@ def test_r149_buchholz_then_the_lottery():
 
 def test_r150_alternate_first_player_swaps_after_each_game():
     t = started(
-        {"format": "single_elimination", "best_of": 3, "first_player": "alternate"},
+        {"format": "single_elimination", "best_of": 3},
         2,
         ages=[12, 60],
+        game={"first_player": "alternate"},
     )
     _, table = play_table(t, pending(t)[0])
     assert table.state.turn_order == ["P1", "P2"]  # game 1 follows R2: the youngest first
@@ -275,7 +284,7 @@ def test_r151_an_absent_entrant_loses_the_game():
 
 def test_r152_every_game_uses_the_registered_main_and_deck():
     t = started({"format": "round_robin"}, 3)
-    decks = {e.name: (e.main, e.deck) for e in t.entrants}
+    decks = {e.name: (e.registration["main"], e.registration["deck"]) for e in t.entrants}
     while t.phase == "playing":
         for game in pending(t):
             seated = [t.entrants[e] for e in game.entrants]

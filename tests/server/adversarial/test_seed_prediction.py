@@ -182,7 +182,7 @@ def test_finding1_the_first_games_seed_is_no_function_of_what_is_public():
     def started(secret: str) -> Any:
         t = new_tournament(OPTIONS, None, secret=secret)
         for name in ("Ada", "Bea"):
-            register(t, Entrant(name=name, main=MAIN, deck=DECK))
+            register(t, Entrant(name=name, registration={"main": MAIN, "deck": DECK}))
         start(t)
         return t
 

@@ -4,13 +4,13 @@ campaigns' list of opened tables `tables`, and the status of a campaign whose ne
 is to be opened `due`. Every row is kept; the game's own campaign data is not touched.
 
 Revision ID: 0014
-Revises: 0012 (the lead chains it after 0013)
+Revises: 0013
 """
 
 from alembic import op
 
 revision = "0014"
-down_revision = "0012"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 

@@ -22,6 +22,7 @@ from tavola.features.tournaments.format.model import (
     Tournament,
 )
 from tavola.features.tournaments.format.options import (
+    MAX_TABLE,
     TournamentOptions,
     game_part,
     parse_game_options,
@@ -31,6 +32,7 @@ from tavola.features.tournaments.format.report import public_view
 from tavola.features.tournaments.format.standings import Standing, championship_standings
 
 __all__ = [
+    "MAX_TABLE",
     "Entrant",
     "Match",
     "Placing",

@@ -1,4 +1,4 @@
-"""The single-elimination bracket (R143): its size, the order of its seeds, and the first
+"""The single-elimination bracket: its size, the order of its seeds, and the first
 round's pairs with byes."""
 
 from __future__ import annotations

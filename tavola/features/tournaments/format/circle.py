@@ -1,4 +1,4 @@
-"""Round robin by the circle method (R145): the first seat stays, the others turn one
+"""Round robin by the circle method: the first seat stays, the others turn one
 place each round; a dummy seat makes the count even, and whoever meets it has a bye."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Running a tournament: registration, the start (seeding, the format's first round), the
-games waiting to be played, their results, each round after the last, and the end (R155).
+games waiting to be played, their results, each round after the last, and the end.
 
-Every random choice (the seeding lottery, the R149 lottery tickets, each game's seed, a
+Every random choice (the seeding lottery, the lottery tickets, each game's seed, a
 winner by lot) comes from the tournament's RNG, in the order the tournament makes them, or
 is keyed by the tournament's secret and the game's slot, so that (options, seed or secret,
 entrants, results) rebuild the same tournament."""
@@ -24,7 +24,9 @@ from tavola.features.tournaments.format.model import (
 )
 from tavola.features.tournaments.format.options import (
     MAX_ENTRANTS,
+    MAX_TABLE,
     TournamentOptions,
+    check_table_size,
     parse_options,
 )
 from tavola.features.tournaments.format.points import winner_seat
@@ -43,18 +45,26 @@ def new_tournament(
     game_options: Mapping[str, Any] | None = None,
     *,
     secret: str | None = None,
+    rotate_opener: bool = False,
+    table_seats: tuple[int, int] = (2, MAX_TABLE),
 ) -> Tournament:
     """A tournament open for registration. `game_options` are the game's part of the
     options, already validated by the game. Its random choices come from a known `seed`
-    (practice, scenarios) or from a `secret` nobody is told (`Tournament.secret`)."""
+    (practice, scenarios) or from a `secret` nobody is told (`Tournament.secret`).
+    `rotate_opener`: the game's rule of who opens a match's later games
+    (`Tournament.rotate_opener`); `table_seats`: the fewest and most entrants the game
+    seats at a table (a `table_size` outside them is refused)."""
     parsed = options if isinstance(options, TournamentOptions) else parse_options(options)
-    return Tournament.create(parsed, seed, dict(game_options or {}), secret)
+    check_table_size(parsed, table_seats)
+    return Tournament.create(
+        parsed, seed, dict(game_options or {}), secret, rotate_opener, table_seats[1]
+    )
 
 
 def register(
     t: Tournament, entrant: Entrant, check: Callable[[Entrant], Entrant] | None = None
 ) -> int:
-    """Adds an entrant (its number); `check` is the game's own registration (R146),
+    """Adds an entrant (its number); `check` is the game's own registration,
     which may refuse it or return it written out as the game keeps it."""
     if t.phase != "registration":
         raise refuse("registration_closed")
@@ -67,7 +77,7 @@ def register(
 
 
 def start(t: Tournament) -> None:
-    """Closes registration: seeding (R143), the lottery tickets (R149), the format, the
+    """Closes registration: seeding, the lottery tickets, the format, the
     first round."""
     if t.phase != "registration":
         raise refuse("registration_closed")
@@ -88,7 +98,7 @@ def start(t: Tournament) -> None:
     elif options.table_size > 2:
         t.system = "tables"
         t.planned_rounds = options.rounds or swiss.swiss_rounds(count)
-        first = seating.split_tables(t.seeding, options.table_size)
+        first = seating.split_tables(t.seeding, options.table_size, t.max_table)
     elif options.format == "round_robin" or (options.format == "championship" and count <= 10):
         t.system = "round_robin"
         t.schedule = circle.round_robin(t.seeding, options.double)
@@ -104,8 +114,8 @@ def start(t: Tournament) -> None:
 
 
 def seed_entrants(entrants: Sequence[Entrant], seeding: str, rng: Rng) -> list[int]:
-    """R143: a permutation drawn by lot; by rating, the highest rating first, equal and
-    missing ratings (those last) in that lottery's order (R156: ratings count only here)."""
+    """A permutation drawn by lot; by rating, the highest rating first, equal and
+    missing ratings (those last) in that lottery's order (ratings count only here)."""
     order = list(range(len(entrants)))
     rng.shuffle(order)
     if seeding == "rating":
@@ -126,7 +136,7 @@ def record(
     forfeits: Collection[int] = (),
     order: Sequence[int] | None = None,
 ) -> None:
-    """A game's result: each seat's place (R109), the entrants absent (R151), the playing
+    """A game's result: each seat's place, the entrants absent, the playing
     order. Then the match and the round move on; the last round ends the tournament."""
     if t.phase == "registration":
         raise refuse("not_started")
@@ -157,7 +167,7 @@ def record(
 
 
 def forfeit_places(seats: int, absent: Collection[int], present: Mapping[int, int]) -> list[int]:
-    """R151: the places of a game some seats (positions) did not start: those present keep
+    """The places of a game some seats (positions) did not start: those present keep
     their places among themselves (`present`: position → place), the absent share the
     place after them; with one present it wins; with none, all share the first."""
     shown = {i: present.get(i, 1) for i in range(seats) if i not in absent}
@@ -185,11 +195,11 @@ def _open_round(t: Tournament, rng: Rng, pairings: Sequence[Sequence[int]], thir
 
 
 def _schedule(t: Tournament, match: Match, round_no: int, match_no: int, rng: Rng) -> None:
-    """The match's next game, its seed drawn now (R142); with `first_player = alternate`
-    it opens with whoever did not open the match's last game played (R150)."""
+    """The match's next game, its seed drawn now; when the game rotates the opener, it
+    opens with whoever followed the opener of the match's last game played."""
     order = None
     played = [g.result.order for g in match.games if g.result is not None and g.result.order]
-    if t.options.first_player == "alternate" and played:
+    if t.rotate_opener and played:
         last = played[-1]
         order = [*last[1:], last[0]]
     game_id = f"r{round_no}.m{match_no}.g{len(match.games) + 1}"
@@ -206,9 +216,9 @@ def _schedule(t: Tournament, match: Match, round_no: int, match_no: int, rng: Rn
 
 
 def _best_of(t: Tournament, round_: Round, match: Match, game: TableGame, rng: Rng) -> None:
-    """R144: a drawn game is replayed up to `max_replays` times a match, then the
+    """A drawn game is replayed up to `max_replays` times a match, then the
     tournament RNG names its winner; the first to ceil(best_of / 2) wins takes the match.
-    A game both entrants missed (R151) is not replayed: it goes to the lot at once."""
+    A game both entrants missed is not replayed: it goes to the lot at once."""
     result = game.result
     assert result is not None
     seat = winner_seat(result.places)
@@ -230,7 +240,7 @@ def _best_of(t: Tournament, round_: Round, match: Match, game: TableGame, rng: R
 
 def _next_round(t: Tournament, rng: Rng) -> None:
     if len(t.rounds) >= t.planned_rounds:
-        t.phase = "over"  # R155
+        t.phase = "over"
         return
     if t.system == "single_elimination":
         last = t.rounds[-1].matches
@@ -251,7 +261,7 @@ def _next_round(t: Tournament, rng: Rng) -> None:
         if t.system == "swiss":
             _open_round(t, rng, swiss.pair_round(order, met_pairs(t), had_bye(t)))
         else:
-            _open_round(t, rng, seating.split_tables(order, t.options.table_size))
+            _open_round(t, rng, seating.split_tables(order, t.options.table_size, t.max_table))
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,10 +273,10 @@ class Placing:
 
 
 def bracket_places(t: Tournament) -> list[Placing]:
-    """R144: the champion 1st, the final's loser 2nd, the third-place match's winner and
+    """The champion 1st, the final's loser 2nd, the third-place match's winner and
     loser 3rd and 4th, else both semi-final losers 3rd; a round's losers share the place
     after everyone who went further (5th for the quarter-finals). Listed by place, a
-    shared place in lottery order (R154)."""
+    shared place in lottery order."""
     place: dict[int, int] = {}
     for round_ in t.rounds:
         bracket_matches = [m for m in round_.matches if m.label != "third_place"]

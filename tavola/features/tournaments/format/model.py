@@ -4,17 +4,17 @@ server persists it; `Tournament.model_validate` reads it back)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from tavola.core.rng import Rng, keyed_seed
 from tavola.core.text import Text
-from tavola.features.tournaments.format.options import TournamentOptions
+from tavola.features.tournaments.format.options import MAX_TABLE, TournamentOptions
 
 System = Literal["single_elimination", "round_robin", "swiss", "tables"]
 """How rounds are made: a bracket, the circle method, Swiss pairing, or multi-seat tables
-split by standings (R148)."""
+split by standings."""
 
 
 class _Data(BaseModel):
@@ -22,22 +22,22 @@ class _Data(BaseModel):
 
 
 class Entrant(_Data):
-    """One entrant as registered (R142): `deck` is the game's business (checked by its
-    `TournamentRules`); `kind` is who plays it, `human` or a bot's name."""
+    """One entrant as registered: `kind` is who plays it, `human` or a bot's name;
+    `rating` seeds it when the tournament seeds by rating; `registration` is what it brings
+    to every game, the game's business (its model and check are the game's
+    `TournamentRules`)."""
 
     name: Annotated[Text, Field(min_length=1, max_length=60)]
-    age: Annotated[int, Field(ge=-(2**31), le=2**31)] | None = None
-    rating: Annotated[float, Field(ge=-1e9, le=1e9, allow_inf_nan=False)] | None = None
     kind: Annotated[Text, Field(min_length=1, max_length=40)] = "human"
-    main: Annotated[Text, Field(max_length=100)] | None = None
-    deck: Annotated[list[Annotated[Text, Field(max_length=100)]], Field(max_length=1000)] = []
+    rating: Annotated[float, Field(ge=-1e9, le=1e9, allow_inf_nan=False)] | None = None
+    registration: dict[str, Any] = {}
 
 
 class Result(_Data):
     """How one game ended. `places` follows the game's `entrants` (1 = first, shared places
-    allowed, R109); `forfeits` lists those who did not show (R151); `order` the entrants in
+    allowed); `forfeits` lists those who did not show; `order` the entrants in
     playing order, when the game was played; `drawn`: the game itself was a draw, and
-    `picked`: the tournament RNG then named the winner (R144)."""
+    `picked`: the tournament RNG then named the winner."""
 
     places: list[int]
     forfeits: list[int] = []
@@ -48,8 +48,8 @@ class Result(_Data):
 
 class TableGame(_Data):
     """A scheduled game: `id` is `r<round>.m<match>.g<game>`; `entrants` in seat order;
-    `seed` drawn for it (R142, `Tournament.game_seed`); `order` the playing order it must follow
-    (R150 alternate), else None: the game's own rule."""
+    `seed` drawn for it (`Tournament.game_seed`); `order` the playing order it must follow
+    (the opener rotated, `Tournament.rotate_opener`), else None: the game's own rule."""
 
     id: str
     entrants: list[int]
@@ -60,8 +60,8 @@ class TableGame(_Data):
 
 
 class Match(_Data):
-    """A pairing of a round: one entrant alone is a bye; a bracket's match is best of n
-    (R144); a championship's is one game."""
+    """A pairing of a round: one entrant alone is a bye; a bracket's match is best of n; a
+    championship's is one game."""
 
     entrants: list[int]
     games: list[TableGame] = []
@@ -98,7 +98,7 @@ Secret = Annotated[str, Field(pattern=r"^[0-9a-f]{64,256}$")]
 
 class Tournament(_Data):
     """The whole tournament. Entrants are numbered by registration (0, 1, …); `seeding`
-    lists them by seed (seed 1 first); `tickets[e]` is entrant e's place in the R149
+    lists them by seed (seed 1 first); `tickets[e]` is entrant e's place in the
     lottery, drawn once so that every standings table agrees.
 
     `secret`: each game's seed and each winner by lot are keyed by it and the game's slot
@@ -109,6 +109,11 @@ class Tournament(_Data):
 
     options: TournamentOptions
     game_options: dict[str, object] = {}
+    rotate_opener: bool = False
+    max_table: int = MAX_TABLE
+    """The most entrants the game seats at one table (`TournamentRules.table_seats`)."""
+    """The game asks that each game of a match after the first open with whoever followed
+    the last game's opener (`TournamentRules.rotates_opener`)."""
     rng: dict[str, int]
     secret: Secret | None = None
     phase: Literal["registration", "playing", "over"] = "registration"
@@ -129,6 +134,8 @@ class Tournament(_Data):
         seed: int | None,
         game_options: dict[str, object] | None = None,
         secret: str | None = None,
+        rotate_opener: bool = False,
+        max_table: int = MAX_TABLE,
     ) -> Tournament:
         """From a known `seed`, or from a `secret` (then its lottery's stream too)."""
         if (seed is None) == (secret is None):
@@ -140,6 +147,8 @@ class Tournament(_Data):
             game_options=game_options or {},
             rng=Rng(start).to_json(),
             secret=secret,
+            rotate_opener=rotate_opener,
+            max_table=max_table,
         )
 
     def random(self) -> Rng:
@@ -149,11 +158,11 @@ class Tournament(_Data):
         self.rng = rng.to_json()
 
     def game_seed(self, slot: str, rng: Rng) -> int:
-        """The seed of the game `slot` (R142)."""
+        """The seed of the game `slot`."""
         return keyed_seed(self.secret, "game", slot) if self.secret else rng.next_u32()
 
     def lot(self, slot: str, rng: Rng, count: int) -> int:
-        """R144: the seat (of `count`) a lot names the winner of the drawn game `slot`."""
+        """The seat (of `count`) a lot names the winner of the drawn game `slot`."""
         if self.secret is None:
             return rng.below(count)
         return Rng(keyed_seed(self.secret, "lot", slot)).below(count)

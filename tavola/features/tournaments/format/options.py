@@ -1,5 +1,5 @@
-"""A tournament's options (§3.8 `tournament`): the format's own, validated here, and the
-rest (deck size, mode, …) left to the game's `TournamentRules.tournament_options`."""
+"""A tournament's options: the format's own, validated here, and the rest left to the
+game's `TournamentRules.tournament_options`."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ from tavola.core.errors import ConfigError
 Format = Literal["single_elimination", "championship", "round_robin", "swiss"]
 
 MAX_ENTRANTS = 256
-"""R142: 2–256 entrants."""
+"""2–256 entrants."""
 MAX_TABLE = 8
 
 
 class TournamentOptions(BaseModel):
-    """The format's options, each bounded (R142–R145, R150)."""
+    """The format's options, each bounded."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -27,7 +27,6 @@ class TournamentOptions(BaseModel):
     best_of: Literal[1, 3, 5] = 1
     max_replays: Annotated[int, Field(ge=0, le=20)] = 2
     third_place_match: bool = False
-    first_player: Literal["age", "alternate"] = "age"
     double: bool = False
     rounds: Annotated[int, Field(ge=1, le=MAX_ENTRANTS)] | None = None
     table_size: Annotated[int, Field(ge=2, le=MAX_TABLE)] = 2
@@ -57,6 +56,19 @@ def parse_options(data: Mapping[str, Any]) -> TournamentOptions:
             field="tournament.table_size",
         )
     return options
+
+
+def check_table_size(options: TournamentOptions, seats: tuple[int, int]) -> None:
+    """The game seats from `seats[0]` to `seats[1]` entrants at one table."""
+    low, high = seats
+    if not low <= options.table_size <= high:
+        raise ConfigError(
+            "invalid_option",
+            f"tournament.table_size: this game seats {low} to {high} at a table",
+            field="tournament.table_size",
+            message_it=f"tournament.table_size: questo gioco fa sedere da {low} a {high}"
+            " giocatori a un tavolo",
+        )
 
 
 def game_part(data: Mapping[str, Any]) -> dict[str, Any]:

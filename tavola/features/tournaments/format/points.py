@@ -1,17 +1,17 @@
-"""Championship points (R147, R148) of one game, and who won it."""
+"""Championship points of one game, and who won it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 WIN, DRAW, LOSS, BYE = 3.0, 1.0, 0.0, 3.0
-"""R147: a 2-seat game's points, and a bye's."""
+"""A 2-seat game's points, and a bye's."""
 
 
 def game_points(places: Sequence[int]) -> list[float]:
-    """Each seat's points: 3/1/0 at a 2-seat table (R147); at n seats placement p earns
+    """Each seat's points: 3/1/0 at a 2-seat table; at n seats placement p earns
     n − p, seats sharing a place share the average of the points of the places they
-    cover (R148: places 1, 1 of 4 earn (3 + 2) / 2 = 2.5 each)."""
+    cover (places 1, 1 of 4 earn (3 + 2) / 2 = 2.5 each)."""
     if len(places) == 2:
         if places[0] == places[1]:
             return [DRAW, DRAW]

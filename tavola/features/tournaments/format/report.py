@@ -1,4 +1,4 @@
-"""What everyone may see of a tournament (R153): the pairings of the round being played,
+"""What everyone may see of a tournament: the pairings of the round being played,
 and the results and standings as they stood after the last finished round. Names, not
 entrant numbers: this is what the terminal prints and `--json` writes."""
 

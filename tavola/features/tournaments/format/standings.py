@@ -1,5 +1,5 @@
-"""Championship standings (R149): points; head-to-head points among the tied entrants;
-wins; Buchholz (the sum of the opponents' points); the tournament lottery (R154: never a
+"""Championship standings: points; head-to-head points among the tied entrants;
+wins; Buchholz (the sum of the opponents' points); the tournament lottery (never a
 shared place)."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def championship_standings(t: Tournament, rounds: list[Round] | None = None) -> 
     opponents: dict[int, list[int]] = {e: [] for e in entrants}
     for seats, places, forfeits in played:
         for e, p in zip(seats, game_points(places), strict=True):
-            points[e] += 0.0 if e in forfeits else p  # R151: a no-show earns nothing
+            points[e] += 0.0 if e in forfeits else p  # a no-show earns nothing
             opponents[e].extend(o for o in seats if o != e)
         winner = winner_seat(places)
         if winner is not None and seats[winner] not in forfeits:
@@ -71,7 +71,8 @@ def championship_standings(t: Tournament, rounds: list[Round] | None = None) -> 
 
 def _head_to_head(entrant: int, points: dict[int, float], played: list[Played]) -> float:
     """The points `entrant` took in games against those tied with it on points: each such
-    game scored among the tied entrants at it alone (R147 for two, R148 for more)."""
+    game scored among the tied entrants at it alone (2-seat points for two, placement
+    points for more)."""
     tied = {e for e, p in points.items() if p == points[entrant]}
     total = 0.0
     for seats, places, forfeits in played:

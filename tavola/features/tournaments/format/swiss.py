@@ -1,4 +1,4 @@
-"""Swiss pairing (R145). Round 1: the top half of the seeding meets the bottom half. Later
+"""Swiss pairing. Round 1: the top half of the seeding meets the bottom half. Later
 rounds: the bye goes to the lowest-ranked entrant without one; then each highest unpaired
 entrant meets the highest unpaired one it has not met yet.
 
@@ -40,7 +40,7 @@ def first_round(seeding: list[int]) -> list[list[int]]:
 
 
 def pair_round(order: list[int], met: Met, had_bye: Collection[int]) -> list[list[int]]:
-    """A later round's pairings; `order` is the standings order (R149)."""
+    """A later round's pairings; `order` is the standings order."""
     bye = bye_for(order, had_bye)
     playing = [e for e in order if e != bye]
     pairs = _greedy(playing, met) or _avoiding(playing, met) or _greedy(playing, met, True)
@@ -49,7 +49,7 @@ def pair_round(order: list[int], met: Met, had_bye: Collection[int]) -> list[lis
 
 
 def _greedy(order: list[int], met: Met, rematch: bool = False) -> list[tuple[int, int]] | None:
-    """R145 as written: None when someone is left with nobody new (unless `rematch`)."""
+    """As written: None when someone is left with nobody new (unless `rematch`)."""
     unpaired = list(order)
     pairs = []
     while unpaired:

@@ -3,7 +3,10 @@
 // round the bracket (single elimination: rounds as columns, byes, winners) or the standings
 // (points and tie-breaks), each round's tables with a link to watch (or, for the reader's
 // own seat, to play), and the champion at the end. Only what the server publishes is
-// shown (R153). /tournaments/new?game=G creates one and lists the game's tournaments.
+// shown. /tournaments/new?game=G creates one and lists the game's tournaments.
+// What an entrant brings besides its name is the game's: the registration form is the
+// game's own module when it has one (`registrationForm(ctx)`, names on screen), else it is
+// built from the JSON schema of the game's registration.
 import { api, refusalText } from "./api.js";
 import { button, el } from "./dom.js";
 import { field } from "./fields.js";
@@ -19,6 +22,8 @@ let held = {}; // {organiser, entrant}: this browser's tokens for the tournament
 let seen = null; // the server's last answer
 let bots = []; // the game's bots an entrant may be
 let timer = null;
+let registration = null; // the registration form: {node, read()}
+let registrationLoad = null; // {lang, promise}: the form being built, in that language
 
 function showError(node, text) {
   node.hidden = !text;
@@ -94,6 +99,7 @@ async function read() {
   }
   await loadGameCatalogue(seen.game);
   render();
+  if (seen.status === "registration") await loadRegistration().catch((err) => showError($("register-error"), refusalText(err.data)));
   clearTimeout(timer);
   if (seen.status !== "over") timer = setTimeout(read, POLL_MS);
 }
@@ -236,6 +242,13 @@ function renderRounds() {
   );
 }
 
+/** One of the reader's games in words: its round and its opponents, by name. */
+function gameWords(slot) {
+  const table = seen.tables.find((entry) => entry.slot === slot);
+  const others = (table ? table.entrants : []).filter((name) => name !== seen.you.name);
+  return { round: table && table.round ? table.round : "", names: others.join(", ") };
+}
+
 function renderYou() {
   const you = seen.you;
   $("you").hidden = !you;
@@ -251,17 +264,56 @@ function renderYou() {
       const item = el("li");
       item.dataset.slot = game.slot;
       if (game.status === "waiting" && !game.ready) {
-        item.append(el("span", null, t("tournament.you.waiting", { game: game.slot })), " ");
+        item.append(el("span", null, t("tournament.you.waiting", gameWords(game.slot))), " ");
         item.append(button(t("tournament.you.ready"), () => ready(game.slot), "primary"));
       } else if (game.status === "waiting") {
-        item.append(el("span", null, t("tournament.you.ready_done", { game: game.slot })));
+        item.append(el("span", null, t("tournament.you.ready_done", gameWords(game.slot))));
       } else {
-        item.append(el("span", null, t("tournament.you.playing", { game: game.slot })), " ");
+        item.append(el("span", null, t("tournament.you.playing", gameWords(game.slot))), " ");
         item.append(tableLink(seen.tables.find((table) => table.slot === game.slot)));
       }
       return item;
     }),
   );
+}
+
+/** The game's part of the registration form, in the page's language: the game's own
+ * module, or the fields of its registration's schema (none: nothing to bring). */
+function loadRegistration() {
+  if (registrationLoad && registrationLoad.lang === lang) return registrationLoad.promise;
+  const promise = buildRegistration(lang).catch((err) => {
+    registrationLoad = null; // tried again at the next reading
+    throw err;
+  });
+  registrationLoad = { lang, promise };
+  return promise;
+}
+
+async function buildRegistration(lang) {
+  const path = `/api/tournaments/${tournamentId}/registration?lang=${encodeURIComponent(lang)}`;
+  const form = await api("GET", path);
+  let made;
+  if (form.module) {
+    const module = await import(form.module);
+    made = await module.registrationForm({ game: seen.game, choices: form.choices, lang, api, words: (key, params) => tg(seen.game, key, params) });
+  } else {
+    made = schemaForm(seen.game, form.schema);
+  }
+  registration = made;
+  $("registration-fields").replaceChildren(made.node);
+}
+
+/** The fields of a registration schema, each labelled by the game's catalogue
+ * (`tournament.registration.<field>`) or the schema's title. */
+function schemaForm(game, schema) {
+  const fields = [];
+  for (const [name, prop] of Object.entries(schema.properties || {})) {
+    const made = field(game, schema, name, prop, { prefix: "tournament.registration" });
+    if (made) fields.push([name, made]);
+  }
+  const node = el("div", "fields");
+  node.append(...fields.map(([, made]) => made.node));
+  return { node, read: () => Object.fromEntries(fields.filter(([, made]) => made.changed()).map(([name, made]) => [name, made.read()])) };
 }
 
 function renderRegistration() {
@@ -296,13 +348,7 @@ async function register(event) {
   event.preventDefault();
   const form = event.target;
   const kind = held.organiser ? form.kind.value : "human";
-  const body = {
-    name: form.name.value.trim(),
-    age: Number(form.age.value),
-    kind,
-    main: form.main.value.trim(),
-    deck: form.deck.value.split(/[\s,;]+/).filter(Boolean),
-  };
+  const body = { name: form.name.value.trim(), kind, registration: registration ? registration.read() : {} };
   try {
     const made = await api("POST", `/api/tournaments/${tournamentId}/entrants`, { token: kind === "human" ? undefined : held.organiser, body });
     if (made.token) {
