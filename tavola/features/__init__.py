@@ -4,7 +4,7 @@ A feature asks a game only through the protocol it declares and hears of a game'
 and end through `GameStarted` and `GameEnded`, in the commit that records them; the move
 path and the kernel know no feature."""
 
-from .feature import Feature, Part, Platform
+from .feature import Feature, LobbyLink, Part, Platform, TableHome
 from .notices import GameEnded, GameStarted
 from .registry import features, on_loaded, register, unregister
 
@@ -12,8 +12,10 @@ __all__ = [
     "Feature",
     "GameEnded",
     "GameStarted",
+    "LobbyLink",
     "Part",
     "Platform",
+    "TableHome",
     "features",
     "on_loaded",
     "register",

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.orm import Session
 
+from tavola.core import Game
 from tavola.core.scenario import KindRunner
 
 from .notices import GameEnded, GameStarted
@@ -20,6 +21,30 @@ if TYPE_CHECKING:
 
     from tavola.server.tables import Tables
     from tavola.store import Database
+
+
+@dataclass(frozen=True)
+class LobbyLink:
+    """A link on the lobby's card of every game that implements `capability` (the game's
+    name in `href` as `{game}`), titled by the shell catalogue's key `words`."""
+
+    capability: str
+    href: str
+    words: str
+
+
+@dataclass(frozen=True)
+class TableHome:
+    """The page a feature's table leads its seats back to (a campaign's, say), titled by
+    the shell catalogue's key `words`; `rematch`: whether the table offers a rematch (a
+    feature that plays its tables again itself says no)."""
+
+    href: str
+    words: str
+    rematch: bool = True
+
+    def to_json(self) -> dict[str, object]:
+        return {"href": self.href, "words": self.words, "rematch": self.rematch}
 
 
 class Platform(Protocol):
@@ -41,6 +66,11 @@ class Part:
 
     def game_ended(self, session: Session, ended: GameEnded) -> None:
         """In the commit that records the final move."""
+
+    def table_home(self, session: Session, game_id: str) -> TableHome | None:
+        """Where the table `game_id` leads its seats back to, if it is one of this
+        feature's (read when the server loads the game)."""
+        return None
 
     def after_game_ended(self, ended: GameEnded) -> None:
         """Once that commit has landed (tables the end makes due are opened later, by
@@ -64,6 +94,10 @@ class Feature:
     part: Callable[[Platform], Part] | None = None
     pages: Path | None = None
     """Its browser pages and modules, served at the site's root beside the shell's."""
+    schemas: Callable[[dict[str, Any], Sequence[Game[Any]]], None] | None = None
+    """Completes the published OpenAPI components of its requests with the games' models
+    (the components by name, every registered game)."""
+    lobby: LobbyLink | None = None
     scenarios: Mapping[str, KindRunner] = field(default_factory=dict)
     """The scenario kinds it runs (`kind = "<kind>"` in a scenario file)."""
 

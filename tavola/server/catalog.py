@@ -4,9 +4,11 @@ reader's language, the schemas its new-table form is built from, and its presets
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
-from tavola.core import game_names, get_game
-from tavola.core.capabilities import TableBuilder, capability
+from tavola.core import Game, game_names, get_game
+from tavola.core.capabilities import TableBuilder, capability, implemented
+from tavola.features import features
 
 TABLE_MODULE = "/games/{name}/web/table.js"
 
@@ -26,7 +28,22 @@ def entry(name: str, lang: str) -> dict[str, Any]:
         "seat_schema": builder.SeatOptions.model_json_schema() if builder else None,
         "presets": [p.to_json() for p in builder.presets()] if builder else [],
         "table_module": TABLE_MODULE.format(name=info.name) if info.web is not None else None,
+        "features": _links(game),
     }
+
+
+def _links(game: Game[Any]) -> list[dict[str, str]]:
+    """The features the game takes part in, as links on its lobby card."""
+    offered = implemented(game)
+    return [
+        {
+            "feature": f.name,
+            "href": f.lobby.href.format(game=quote(game.info.name, safe="")),
+            "words": f.lobby.words,
+        }
+        for f in features()
+        if f.lobby is not None and f.lobby.capability in offered
+    ]
 
 
 def catalog(lang: str) -> list[dict[str, Any]]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from tavola.core import Game, Table
 from tavola.core.capabilities import HUMAN, Autopilot, capability
+from tavola.features import TableHome
 from tavola.store import repo
 
 
@@ -64,8 +65,9 @@ class Live:
     """The client chose the seed (a practice table, or bots alone): every viewer is told."""
     invite_only: bool = False
     """Only a seat's invite takes it (never the lobby's "sit here")."""
-    campaign_id: str | None = None
-    """The campaign this game is a table of (its table leads its seats back there)."""
+    home: TableHome | None = None
+    """The page of the feature this game is a table of (a campaign's): its seats' way
+    back there."""
 
     @property
     def game(self) -> Game[Any]:

@@ -15,7 +15,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from tavola.core import Action, Event, LogEntry, Table, get_game
 from tavola.core.capabilities import AddedSeats, capability
-from tavola.features.campaigns import store as campaign_store
+from tavola.features import TableHome
 from tavola.store import Database, repo
 
 from .added_seats import from_row
@@ -54,10 +54,13 @@ class Games:
         db: Database,
         schedule: Callable[[Live], None],
         idle_seconds: float = IDLE_SECONDS,
+        home: Callable[[Any, str], TableHome | None] | None = None,
     ) -> None:
         """`schedule`: called on each game taken into memory (its bots may be due);
-        `idle_seconds`: how long an unfinished game stays in memory unused."""
+        `idle_seconds`: how long an unfinished game stays in memory unused; `home`: where
+        a table leads its seats back to, if a feature's (`Notices.home`)."""
         self.db = db
+        self.home = home if home is not None else (lambda _session, _game_id: None)
         self.schedule = schedule
         self.idle_seconds = idle_seconds
         self.live: dict[str, Live] = {}
@@ -162,7 +165,7 @@ class Games:
             live = Live(game_id, table, row.version, row.status, seats)
             live.seed_known = row.seed_known
             live.invite_only = row.invite_only
-            live.campaign_id = campaign_store.campaign_of(session, game_id)
+            live.home = self.home(session, game_id)
             live.clocks = stored_clocks(session, game_id)
             return live
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from tavola.features import GameEnded, GameStarted, Part, Platform, features
+from tavola.features import GameEnded, GameStarted, Part, Platform, TableHome, features
 
 from .live import Live
 
@@ -48,6 +48,14 @@ class Notices:
     def ended(self, session: Session, ended: GameEnded) -> None:
         for name, part in self.named:
             _alone(session, name, ended.game_id, "end", partial(part.game_ended, session, ended))
+
+    def home(self, session: Session, game_id: str) -> TableHome | None:
+        """Where the table leads its seats back to, if it is a feature's."""
+        for part in self.parts:
+            home = part.table_home(session, game_id)
+            if home is not None:
+                return home
+        return None
 
     def landed(self, ended: GameEnded) -> None:
         for name, part in self.named:

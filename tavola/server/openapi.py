@@ -21,7 +21,8 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from tavola.core import Game, game_names, get_game
-from tavola.core.capabilities import Campaigns, TableBuilder, TournamentRules, capability
+from tavola.core.capabilities import TableBuilder, capability
+from tavola.features import features
 
 from .refusal import Refusal
 from .schemas import MAX_SEATS
@@ -50,12 +51,13 @@ def complete(schema: dict[str, Any], games: Iterable[Game[Any]]) -> None:
     components: dict[str, Schema] = schema["components"]["schemas"]
     games = sorted(games, key=lambda g: g.info.name)
     _tables(components, games)
-    _tournaments(components, games)
-    _campaigns(components, games)
     _seeds(components)
+    for feature in features():
+        if feature.schemas is not None:
+            feature.schemas(components, games)
 
 
-def _models(components: dict[str, Schema], prefix: str, *models: type[BaseModel]) -> list[Schema]:
+def models(components: dict[str, Schema], prefix: str, *models: type[BaseModel]) -> list[Schema]:
     """Each model's schema, its nested models put among the components under `prefix`."""
     tops, defs = models_json_schema(
         [(model, "validation") for model in models], ref_template=REFS + prefix + "{model}"
@@ -73,7 +75,7 @@ def _resolved(found: Schema, components: dict[str, Schema]) -> Schema:
     return found
 
 
-def _offering(games: Iterable[Game[Any]], kind: type[C]) -> Iterator[tuple[Game[Any], C]]:
+def offering(games: Iterable[Game[Any]], kind: type[C]) -> Iterator[tuple[Game[Any], C]]:
     """Each game that offers the capability `kind`, beside itself as that capability."""
     for game in games:
         offered = capability(game, kind)
@@ -81,7 +83,7 @@ def _offering(games: Iterable[Game[Any]], kind: type[C]) -> Iterator[tuple[Game[
             yield game, offered
 
 
-def _if_game(name: str, then: Schema) -> Schema:
+def if_game(name: str, then: Schema) -> Schema:
     return {"if": {"properties": {"game": {"const": name}}, "required": ["game"]}, "then": then}
 
 
@@ -123,9 +125,9 @@ def _tables(components: dict[str, Schema], games: list[Game[Any]]) -> None:
     """A seat's keys are some game's; with a known game, its options and seats are its."""
     union: dict[str, list[Schema]] = {}
     rules = []
-    for game, builder in _offering(games, TableBuilder):
+    for game, builder in offering(games, TableBuilder):
         name = game.info.name
-        options, fields = _models(components, f"{name}.", builder.TableOptions, builder.SeatOptions)
+        options, fields = models(components, f"{name}.", builder.TableOptions, builder.SeatOptions)
         components[f"{name}.TableOptions"] = options
         seat = _seat(game, fields)
         components[f"{name}.Seat"] = seat
@@ -133,7 +135,7 @@ def _tables(components: dict[str, Schema], games: list[Game[Any]]) -> None:
             if value not in union.setdefault(key, []):
                 union[key].append(value)
         rules.append(
-            _if_game(
+            if_game(
                 name,
                 {
                     "properties": {
@@ -155,86 +157,29 @@ def _tables(components: dict[str, Schema], games: list[Game[Any]]) -> None:
     components["GameCreate"]["allOf"] = rules
 
 
-# -- tournaments and campaigns --------------------------------------------------------------
-
-
-def _tournaments(components: dict[str, Schema], games: list[Game[Any]]) -> None:
-    """A tournament's options: the format's (`format` required) beside the game's."""
-    from tavola.features.tournaments.format import TournamentOptions
-
-    (format_options,) = _models(components, "tournament.", TournamentOptions)
-    base = copy.deepcopy(format_options)
-    base["additionalProperties"] = True  # the game's keys, checked below per game
-    # A single-elimination bracket seats two per match.
-    base["allOf"] = [
-        {
-            "if": {"properties": {"format": {"const": "single_elimination"}}},
-            "then": {"properties": {"table_size": {"const": 2}}},
-        }
-    ]
-    components["TournamentOptions"] = base
-    rules = []
-    for game, tournament in _offering(games, TournamentRules):
-        name = game.info.name
-        (own,) = _models(components, f"{name}.tournament.", tournament.tournament_options())
-        both = copy.deepcopy(base)
-        both["properties"] = {**own.get("properties", {}), **both["properties"]}
-        both["additionalProperties"] = False
-        low, high = tournament.table_seats()  # the seats the game has at one table
-        both["properties"]["table_size"] = {
-            **both["properties"]["table_size"],
-            "minimum": low,
-            "maximum": high,
-        }
-        components[f"{name}.TournamentOptions"] = both
-        rules.append(
-            _if_game(name, {"properties": {"options": {"$ref": f"{REFS}{name}.TournamentOptions"}}})
-        )
-    create = components["TournamentCreate"]
-    create["properties"]["options"] = {"$ref": f"{REFS}TournamentOptions"}
-    create["allOf"] = rules
-
-
-def _campaigns(components: dict[str, Schema], games: list[Game[Any]]) -> None:
-    """A campaign's options: none (the game's ready-made campaign) or the game's own."""
-    rules = []
-    for game, campaigns in _offering(games, Campaigns):
-        name = game.info.name
-        (own,) = _models(components, f"{name}.campaign.", campaigns.campaign_options())
-        # The request's `party`, when it has one, stands for the options' own.
-        own["required"] = [key for key in own.get("required", []) if key != "party"]
-        components[f"{name}.CampaignOptions"] = own
-        ready = {"type": "object", "maxProperties": 0}
-        options = {"anyOf": [ready, {"$ref": f"{REFS}{name}.CampaignOptions"}]}
-        rules.append(_if_game(name, {"properties": {"options": options}}))
-    components["CampaignCreate"]["allOf"] = rules
-
-
 # -- seeds ----------------------------------------------------------------------------------
 
-_PRACTICE = {
+PRACTICE = {
     "properties": {"practice_seed_known": {"const": True}},
     "required": ["practice_seed_known"],
 }
-_SEEDED = {"properties": {"seed": {"type": "integer"}}, "required": ["seed"]}
-_BOT_MEMBER = {"properties": {"kind": {"const": "bot"}}, "required": ["kind"]}
+SEEDED = {"properties": {"seed": {"type": "integer"}}, "required": ["seed"]}
+_NEEDS_SEED = {"if": PRACTICE, "then": SEEDED}
 
 
 def _seeds(components: dict[str, Schema]) -> None:
-    """A practice table, campaign or tournament names its seed; a client's seed is only
-    for practice, or for a campaign of bots alone. (A table's bots alone may have one too:
+    """A practice table names its seed. (A table's bots alone may have one too:
     schemathesis cannot generate from that rule beside each game's seats, so a table's seed
     at a person's table stays the server's refusal, as where the creator sits does.)"""
-    needs_seed = {"if": _PRACTICE, "then": _SEEDED}
-    components["GameCreate"].setdefault("allOf", []).append(needs_seed)
-    bots_only = {"properties": {"party": {"items": _BOT_MEMBER}}}
-    for name, allowed in (
-        ("CampaignCreate", {"anyOf": [_PRACTICE, bots_only]}),
-        ("TournamentCreate", _PRACTICE),
-    ):
-        components[name].setdefault("allOf", []).extend(
-            [needs_seed, {"if": _SEEDED, "then": allowed}]
-        )
+    components["GameCreate"].setdefault("allOf", []).append(_NEEDS_SEED)
+
+
+def seeded_only(components: dict[str, Schema], component: str, allowed: Schema) -> None:
+    """A request of `component` (a feature's) names its seed when it is practice, and
+    names one only where `allowed` says."""
+    components[component].setdefault("allOf", []).extend(
+        [_NEEDS_SEED, {"if": SEEDED, "then": allowed}]
+    )
 
 
 # -- holding requests to it -----------------------------------------------------------------

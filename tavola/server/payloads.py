@@ -38,8 +38,8 @@ def payload(
             # revealed only once the game is over (issue 28).
             "commitment": live.table.commitment,
             "revealed": revealed(live),
-            # Its seats' way back to the campaign; nobody else is told of it here.
-            "campaign_id": live.campaign_id if seat is not None else None,
+            # Its seats' way back to the feature's page (a campaign's); nobody else's.
+            "home": live.home.to_json() if live.home is not None and seat is not None else None,
             "to_act": sorted(awaited(live, seat)),
             "seats": {
                 s: {"name": i.name, "kind": i.kind, "bot": i.bot, "joined": i.joined}

@@ -50,9 +50,9 @@ class GameService:
         # Every write goes through here: concurrent moves share a commit (one disk sync),
         # and SQLite, which has one writer at a time, never makes a writer sleep and retry.
         self.writes = GroupCommit(db.session, batch=repo.append_actions)
-        self.games = Games(db, self._schedule, idle_seconds)
-        self.live = self.games.live
         self.notices = Notices()
+        self.games = Games(db, self._schedule, idle_seconds, self.notices.home)
+        self.live = self.games.live
         self.moves = Moves(db, self.games, self.writes, self._accepted, self.notices)
         self.thinkers = Thinkers(think_seconds)
         self.clients = Clients(self.live, searching_seats)

@@ -15,7 +15,7 @@ from typing import Any
 from tavola.core import Game, Table, TavolaError, UnknownGame, Viewer, get_game
 from tavola.core.capabilities import HUMAN
 from tavola.core.commitment import new_salt
-from tavola.features import GameStarted
+from tavola.features import GameStarted, TableHome
 from tavola.store import repo
 from tavola.store.group import GroupCommit
 from tavola.store.models import GameRow, SeatRow
@@ -130,7 +130,7 @@ class Tables:
         rematch_of: str | None = None,
         holders: Mapping[str, str | None] | None = None,
         in_commit: Callable[[Any], None] | None = None,
-        campaign_id: str | None = None,
+        home: TableHome | None = None,
     ) -> tuple[Live, dict[str, SeatPass]]:
         """Deals and stores a new game. Its human seats: the creator's (`creator`, an index
         of `seats`) taken at once, every other with an invite. `kept`, for a rematch: the
@@ -140,7 +140,8 @@ class Tables:
         `holders`: human seats held already, by their token's hash (a campaign's people,
         whose token opens their seat in every game; None: not taken yet, kept for them);
         `in_commit`: more to write in the game's commit (raising undoes the opening);
-        `campaign_id`: the campaign it is a table of (`in_commit` links them)."""
+        `home`: the page of the feature it is a table of (a campaign's; `in_commit` links
+        them), its seats' way back."""
         seed = secrets.randbelow(2**62) if seed is None else seed
         salt = new_salt()  # every table commits to its seed, whoever chose it (issue 28)
         try:
@@ -150,7 +151,7 @@ class Tables:
         passes, infos, invites = _seat_people(game, table, seats, creator, kept, holders)
         live = Live(game_id, table, 0, "active", infos)
         live.seed_known, live.invite_only = seed_known, invite_only
-        live.campaign_id = campaign_id
+        live.home = home
         game_row, seat_rows = _rows(live, game.name, seed, salt, invites)
 
         def write(session: Any) -> dict[tuple[str, str], Clock]:  # new rows each run

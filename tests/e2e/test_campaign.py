@@ -32,7 +32,7 @@ from .helpers import local
 def test_the_lobby_offers_a_campaign_and_starts_one(open_page):
     page = open_page()
     page.goto("/")
-    page.locator('.game-card[data-game="legends"] .campaign-link').click()
+    page.locator('.game-card[data-game="legends"] .campaigns-link').click()
     expect(page).to_have_url(re.compile(r"/campaigns/new\?game=legends$"))
     page.locator("#new-form input[name=name]").fill("Ada")
     page.locator("#new-form button[type=submit]").click()
@@ -89,15 +89,15 @@ def test_a_two_battle_campaign_against_the_boss_with_a_carry_choice(
         page.locator("#table-link").click()  # into the battle's table, seated as Ada
         expect(page).to_have_url(re.compile(r"/play/[0-9a-f]+\?seat=P1$"))
         expect(page.locator("body")).to_contain_text("Ada")
-        back = page.locator("#campaign-link")
+        back = page.locator("#home-link")
         expect(back).to_have_text("Back to the campaign")
         expect(back).to_have_attribute("href", f"/campaigns/{campaign_id}")
 
         won_first_battle(client, campaign_id, token)  # the battle's moves, over the API
         # The battle's end leads back to the campaign (the token stays in this browser).
-        expect(page.locator("#end-campaign")).to_be_visible()
+        expect(page.locator("#end-home")).to_be_visible()
         expect(page.locator("#rematch")).to_be_hidden()  # the campaign retries, not a rematch
-        page.locator("#end-campaign").click()
+        page.locator("#end-home").click()
         expect(page).to_have_url(re.compile(rf"/campaigns/{campaign_id}$"))
         expect(page.locator("#campaign-status")).to_have_text("Your turn to choose.")
         expect(page.locator("#choice-limit")).to_have_text("You may carry at most 2 cards.")

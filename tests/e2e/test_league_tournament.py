@@ -40,7 +40,7 @@ def test_a_league_tournament_from_sign_up_to_standings_with_names_on_screen(
     assert saved.ok, saved.text()
 
     page.goto("/")
-    page.locator('.game-card[data-game="league"] .tournament-link').click()
+    page.locator('.game-card[data-game="league"] .tournaments-link').click()
     expect(page).to_have_url(re.compile(r"/tournaments/new\?game=league$"))
     form = page.locator("#new-form")
     form.locator("select[name=format]").select_option("round_robin")

@@ -28,7 +28,7 @@ def test_a_four_bot_tournament_is_created_and_shown_to_its_champion(
 ):
     page = open_page()
     page.goto("/")
-    page.locator('.game-card[data-game="legends"] .tournament-link').click()
+    page.locator('.game-card[data-game="legends"] .tournaments-link').click()
     expect(page).to_have_url(re.compile(r"/tournaments/new\?game=legends$"))
     form = page.locator("#new-form")
     form.locator("select[name=format]").select_option("single_elimination")

@@ -92,7 +92,7 @@ def test_a_campaign_stored_before_0014_plays_on_and_its_due_table_opens(tmp_path
         assert seen["table"]["game_id"] == row.game_id != first
         for game_id in (first, row.game_id):
             view = client.get(f"/api/games/{game_id}/view", headers=bearer(token)).json()
-            assert view["campaign_id"] == campaign_id and view["seat"] == "P1"
+            assert view["home"]["href"] == f"/campaigns/{campaign_id}" and view["seat"] == "P1"
 
 
 def _listed(stored: Any) -> list[str]:

@@ -236,16 +236,16 @@ def test_a_battles_seat_is_told_its_campaign_and_an_ordinary_games_is_not(sqlite
         campaign_id, seats = create(client)
         token = seats["P1"]["token"]
         battle = campaign(client, campaign_id, token)["table"]["game_id"]
-        assert view(client, battle, token)["campaign_id"] == campaign_id
+        assert view(client, battle, token)["home"]["href"] == f"/campaigns/{campaign_id}"
         ordinary = create_table(client)
-        assert view(client, ordinary["game_id"], ordinary["tokens"]["P1"])["campaign_id"] is None
+        assert view(client, ordinary["game_id"], ordinary["tokens"]["P1"])["home"] is None
 
 
 def test_the_public_is_not_told_a_battles_campaign(sqlite_url):
     with running(sqlite_url) as client:
         campaign_id, seats = create(client)
         battle = campaign(client, campaign_id, seats["P1"]["token"])["table"]["game_id"]
-        assert view(client, battle)["campaign_id"] is None
+        assert view(client, battle)["home"] is None
 
 
 def test_a_finished_battle_still_leads_back_to_its_campaign_after_a_restart(sqlite_url):
@@ -256,7 +256,7 @@ def test_a_finished_battle_still_leads_back_to_its_campaign_after_a_restart(sqli
         first = campaign(client, campaign_id, token)["tables"][0]["game_id"]
     with running(sqlite_url) as client:  # the battle is read back from the database
         seen = view(client, first, token)
-        assert seen["status"] == "over" and seen["campaign_id"] == campaign_id
+        assert seen["status"] == "over" and seen["home"]["href"] == f"/campaigns/{campaign_id}"
 
 
 # -- refusals ----------------------------------------------------------------------------------

@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from tavola.features import Feature
+from tavola.features import Feature, LobbyLink
 
-from . import routes
+from . import published, routes
 from .commands import add_commands
 from .scenarios import run_campaign
 from .service import CampaignService
@@ -18,5 +18,7 @@ feature = Feature(
     migrations=HERE / "migrations",
     part=lambda platform: CampaignService(platform.db, platform.tables),
     pages=HERE / "web",
+    lobby=LobbyLink("campaigns", "/campaigns/new?game={game}", "lobby.campaign"),
+    schemas=published.published,
     scenarios={"campaign": run_campaign},
 )

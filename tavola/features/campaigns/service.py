@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from tavola.core import Action, Game, IllegalAction, TavolaError, UnknownGame, Viewer, get_game
 from tavola.core.capabilities import HUMAN, CampaignChoice, CampaignGame, Campaigns, capability
 from tavola.core.rng import new_secret
-from tavola.features import GameEnded, Part
+from tavola.features import GameEnded, Part, TableHome
 from tavola.features.campaigns import course, store
 from tavola.features.campaigns.ending import record_game
 from tavola.features.campaigns.seats import not_taken, seat_of
@@ -262,6 +262,10 @@ class CampaignService(Part):
     def after_game_ended(self, ended: GameEnded) -> None:
         self.game_over()
 
+    def table_home(self, session: Session, game_id: str) -> TableHome | None:
+        campaign_id = store.campaign_of(session, game_id)
+        return home_of(campaign_id) if campaign_id is not None else None
+
     def tick(self) -> None:
         self.open_due()
 
@@ -321,7 +325,7 @@ class CampaignService(Part):
                 seed_known=row.seed_known,
                 holders=holders,
                 in_commit=in_commit,
-                campaign_id=campaign_id,
+                home=home_of(campaign_id),
             )
         except _CampaignMoved:
             return None
@@ -432,3 +436,9 @@ def _stale(version: int) -> Refusal:
         message_it="La campagna è cambiata nel frattempo: rileggila.",
         version=version,
     )
+
+
+def home_of(campaign_id: str) -> TableHome:
+    """A campaign's table leads its seats back to the campaign, which plays it again
+    itself (its retries): no rematch."""
+    return TableHome(f"/campaigns/{campaign_id}", "play.back_to_campaign", rematch=False)

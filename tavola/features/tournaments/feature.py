@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from tavola.features import Feature
+from tavola.features import Feature, LobbyLink
 
-from . import routes
+from . import published, routes
 from .commands import add_commands
 from .scenarios import run_tournament
 from .service import TournamentService
@@ -18,5 +18,7 @@ feature = Feature(
     migrations=HERE / "migrations",
     part=lambda platform: TournamentService(platform.db, platform.tables),
     pages=HERE / "web",
+    lobby=LobbyLink("tournament_rules", "/tournaments/new?game={game}", "lobby.tournaments"),
+    schemas=published.published,
     scenarios={"tournament": run_tournament},
 )

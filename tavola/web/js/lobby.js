@@ -53,10 +53,6 @@ function renderCatalog() {
       }, "secondary");
       setUp.dataset.i18n = "lobby.set_up";
       item.append(setUp);
-      const game = encodeURIComponent(g.name);
-      if (g.capabilities.includes("campaigns")) {
-        item.append(cardLink("campaign-link", "lobby.campaign", `/campaigns/new?game=${game}`));
-      }
       for (const page of g.pages || []) {
         // A game's own pages (a roster), each titled in the game's words.
         const link = el("a", "button secondary page-link", block(g.name, page).title || page);
@@ -64,9 +60,8 @@ function renderCatalog() {
         link.dataset.page = page;
         item.append(link);
       }
-      if (g.capabilities.includes("tournament_rules")) {
-        item.append(cardLink("tournament-link", "lobby.tournaments", `/tournaments/new?game=${game}`));
-      }
+      // What the features do with the game (its campaigns, its tournaments).
+      for (const link of g.features || []) item.append(cardLink(`${link.feature}-link`, link.words, link.href));
       return item;
     }),
   );

@@ -348,7 +348,7 @@ function renderStatus() {
   else if (payload.to_act.length)
     status.append(el("span", "waiting", t("play.waiting_for", { names: payload.to_act.map((s) => seatName(payload, s)).join(", ") })));
   status.append(el("span", "clock", ""));
-  showCampaignLink(payload);
+  showHomeLink(payload);
   if (payload.status === "over") {
     const again = button(t("end.show"), () => showEnd(true), "secondary", "result");
     status.append(again);
@@ -370,23 +370,25 @@ function renderCommitment(payload) {
   if (payload.revealed) revealed.textContent = t("commitment.revealed", payload.revealed);
 }
 
-/** A campaign's table leads its seats back to the campaign (the server tells them only):
- * from the header, beside the lobby (the shell's header is the same on every page, so the
- * link is made here, the first time), and from the end screen. */
-function showCampaignLink(payload) {
-  const href = payload.campaign_id ? `/campaigns/${encodeURIComponent(payload.campaign_id)}` : null;
-  if (href && !$("campaign-link")) {
-    const back = el("a", "campaign-back", t("play.back_to_campaign"));
-    back.id = "campaign-link";
-    back.dataset.i18n = "play.back_to_campaign";
+/** A feature's table (a campaign's) leads its seats back to the feature's page (the
+ * server tells them only): from the header, beside the lobby (the shell's header is the
+ * same on every page, so the link is made here, the first time), and from the end screen. */
+function showHomeLink(payload) {
+  const home = payload.home;
+  if (home && !$("home-link")) {
+    const back = el("a", "home-back", "");
+    back.id = "home-link";
     document.querySelector(".bar .brand").after(back);
   }
-  for (const id of ["campaign-link", "end-campaign"]) {
+  for (const id of ["home-link", "end-home"]) {
     const link = $(id);
     if (!link) continue;
-    link.hidden = !href;
-    if (href) link.href = href;
-    else link.removeAttribute("href");
+    link.hidden = !home;
+    if (home) {
+      link.href = home.href;
+      link.dataset.i18n = home.words;
+      link.textContent = t(home.words);
+    } else link.removeAttribute("href");
   }
 }
 
@@ -432,8 +434,8 @@ function showEnd(force = false) {
   $("end-details").replaceChildren(...(details ? [details] : []));
   const places = Object.entries(result.placements || {}).sort((a, b) => a[1] - b[1]);
   $("end-places").replaceChildren(...places.map(([s, p]) => el("li", null, t("end.place", { name: seatName(payload, s), place: p }))));
-  // A campaign's table is played again by the campaign (its retries), not as a rematch.
-  $("rematch").hidden = !game.seat || Boolean(payload.campaign_id);
+  // A feature that plays its tables again itself (a campaign's retries) offers no rematch.
+  $("rematch").hidden = !game.seat || (payload.home && !payload.home.rematch);
   $("replay-link").href = `/replay/${gameId}${game.seat ? `?seat=${game.seat}` : ""}`;
   renderOffer();
   if (!dialog.open) dialog.showModal();
