@@ -3,6 +3,7 @@ games, and the campaign page."""
 
 from __future__ import annotations
 
+import pathlib
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Request
@@ -23,9 +24,9 @@ from tavola.server.deps import Lang, PublicUrl, Service, Token
 from tavola.server.links import campaign_url
 from tavola.server.openapi import refuse_outside_schema
 from tavola.server.ratelimit import may_create
-from tavola.server.routes.pages import WEB
 from tavola.server.schemas import REFUSALS, Refused
 
+PAGE = pathlib.Path(__file__).parent / "web" / "campaign.html"
 router = APIRouter()
 
 CampaignId = Annotated[str, Path(max_length=40, pattern=r"^[0-9a-f]{1,40}$")]
@@ -128,4 +129,4 @@ async def choose(
 
 @router.get("/campaigns/{campaign_id}", include_in_schema=False)
 async def campaign_page(campaign_id: str) -> FileResponse:
-    return FileResponse(WEB / "campaign.html")
+    return FileResponse(PAGE)

@@ -3,6 +3,7 @@ registering an entrant, the start, a person's start of a game, and the tournamen
 
 from __future__ import annotations
 
+import pathlib
 from typing import Annotated, Any
 from urllib.parse import quote
 
@@ -24,9 +25,9 @@ from tavola.server.deps import PublicUrl, Service, Token
 from tavola.server.openapi import refuse_outside_schema
 from tavola.server.ratelimit import may_create
 from tavola.server.refusal import Refusal
-from tavola.server.routes.pages import WEB
 from tavola.server.schemas import REFUSALS, Refused
 
+PAGE = pathlib.Path(__file__).parent / "web" / "tournament.html"
 router = APIRouter()
 
 TournamentId = Annotated[str, Path(max_length=40, pattern=r"^[0-9a-f]{1,40}$")]
@@ -166,4 +167,4 @@ async def ready(
 
 @router.get("/tournaments/{tournament_id}", include_in_schema=False)
 async def tournament_page(tournament_id: str) -> FileResponse:
-    return FileResponse(WEB / "tournament.html")
+    return FileResponse(PAGE)
