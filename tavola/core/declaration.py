@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .base_game import HIDING_MEMBERS, keeps_default
-from .capabilities import GENERIC_BOTS, HUMAN, TableBuilder, capability, implemented
+from .capabilities import CAPABILITIES, GENERIC_BOTS, HUMAN, TableBuilder, capability, implemented
 from .form_words import read_catalogue, table_form_keys
 from .protocol import Game
 
@@ -21,7 +21,10 @@ def declaration_problems(game: Game[Any]) -> list[str]:
     problems: list[str] = []
     if info.name != name:
         problems.append(f"{name}: its declaration is named {info.name}")
-    declared, offered = tuple(sorted(info.capabilities)), implemented(game)
+    # A name the kernel does not know is a feature's, checked once that feature is loaded
+    # (the features register theirs: `add_capability`).
+    known = [name for name in info.capabilities if name in CAPABILITIES]
+    declared, offered = tuple(sorted(known)), implemented(game)
     if declared != offered:
         problems.append(f"{name}: declares {declared} but implements {offered}")
     if not 1 <= info.min_seats <= info.max_seats:

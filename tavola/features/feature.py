@@ -97,6 +97,8 @@ class Feature:
     schemas: Callable[[dict[str, Any], Sequence[Game[Any]]], None] | None = None
     """Completes the published OpenAPI components of its requests with the games' models
     (the components by name, every registered game)."""
+    capabilities: Mapping[str, type[Any]] = field(default_factory=dict)
+    """What it asks of a game that takes part, by the name a game declares it with."""
     lobby: LobbyLink | None = None
     scenarios: Mapping[str, KindRunner] = field(default_factory=dict)
     """The scenario kinds it runs (`kind = "<kind>"` in a scenario file)."""

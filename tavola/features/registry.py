@@ -10,6 +10,7 @@ import threading
 from collections.abc import Callable
 from importlib.metadata import entry_points
 
+from tavola.core.capabilities import add_capability
 from tavola.core.scenario import scenario_kind
 
 from .feature import Feature
@@ -71,6 +72,8 @@ def _add(feature: Feature) -> None:
     _features.setdefault(feature.name, feature)
     for kind, run in feature.scenarios.items():
         scenario_kind(kind, run)
+    for name, protocol in feature.capabilities.items():
+        add_capability(name, protocol)
 
 
 def features() -> list[Feature]:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from tavola.core import Viewer, game_names, get_game
-from tavola.core.capabilities import Campaigns, capability
+from tavola.core.capabilities import capability
+from tavola.features.campaigns.protocol import Campaigns
 
 OFFERING = [n for n in game_names() if capability(get_game(n), Campaigns) is not None]
 

@@ -14,6 +14,9 @@ from tavola.core.conformance import (
     check_held_results,
     play_random_game,
 )
+from tavola.features import features
+
+features()  # the features' capabilities, so that a game's declared ones are checked too
 
 SEEDS = range(6)
 

@@ -8,13 +8,12 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2] / "tavola"
+FEATURE = ROOT / "features" / "tournaments"
 GENERIC = [
-    *sorted((ROOT / "core" / "tournaments").glob("*.py")),
-    *sorted((ROOT / "server" / "tournaments").glob("*.py")),
-    ROOT / "store" / "tournaments.py",
-    *sorted((ROOT / "cli").glob("tournament*.py")),
-    ROOT / "web" / "js" / "tournament.js",
-    ROOT / "web" / "tournament.html",
+    *sorted(FEATURE.glob("*.py")),
+    *sorted((FEATURE / "format").glob("*.py")),
+    FEATURE / "web" / "js" / "tournament.js",
+    FEATURE / "web" / "tournament.html",
 ]
 FORBIDDEN = re.compile(
     r"\b(legends?|league|trono|seasons|age|ages|main|deck|decks|lineups?)\b|\bR\d{1,3}\b",

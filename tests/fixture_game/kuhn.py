@@ -17,9 +17,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from tavola.core import Action, Clock, Event, IllegalAction, Outcome, Rng, Viewer
-from tavola.core.capabilities import GENERIC_BOTS, HUMAN, GameInfo, Preset, TableResult
+from tavola.core.capabilities import GENERIC_BOTS, HUMAN, GameInfo, Preset
 from tavola.core.protocol import Game
 from tavola.features.tournaments.format import Entrant
+from tavola.features.tournaments.protocol import TableResult
 
 CARDS = ("jack", "queen", "king")
 SEATS = ("P1", "P2")

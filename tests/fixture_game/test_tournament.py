@@ -9,7 +9,7 @@ import pytest
 
 from tavola.bots import make_bot
 from tavola.core import ConfigError, Table, get_game
-from tavola.core.capabilities import TournamentRules, capability
+from tavola.core.capabilities import capability
 from tavola.features.tournaments.format import (
     Entrant,
     new_tournament,
@@ -20,6 +20,7 @@ from tavola.features.tournaments.format import (
     register,
     start,
 )
+from tavola.features.tournaments.protocol import TournamentRules
 from tests.server.api_helpers import running
 from tests.server.tournament_helpers import bearer, wait_tournament
 

@@ -12,14 +12,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2] / "tavola"
 
+FEATURE = ROOT / "features" / "campaigns"
 CAMPAIGN_FILES = [
-    *sorted((ROOT / "server" / "campaigns").glob("*.py")),
-    ROOT / "store" / "campaigns.py",
-    ROOT / "cli" / "campaign.py",
-    ROOT / "web" / "campaign.html",
-    ROOT / "web" / "js" / "campaign.js",
-    ROOT / "core" / "capabilities" / "series.py",
-    ROOT / "core" / "scenario_campaign.py",
+    *sorted(FEATURE.glob("*.py")),
+    FEATURE / "web" / "campaign.html",
+    FEATURE / "web" / "js" / "campaign.js",
 ]
 """Files about campaigns alone: no game's word at all."""
 
@@ -55,13 +52,17 @@ def test_a_campaign_file_names_no_games_words(path: Path) -> None:
     assert named(path, GAME_WORDS) == []
 
 
+def test_every_file_of_the_feature_is_read() -> None:
+    assert len(CAMPAIGN_FILES) > 12 and all(path.is_file() for path in CAMPAIGN_FILES)
+
+
 @pytest.mark.parametrize("path", MENTIONING_FILES, ids=lambda p: p.name)
 def test_a_file_speaking_of_campaigns_calls_their_games_games(path: Path) -> None:
     assert named(path, CAMPAIGN_WORDS) == []
 
 
 def test_the_store_names_no_game_in_the_campaign_schema() -> None:
-    from tavola.store.models import Base
+    from tavola.features.campaigns.tables import Base
 
     names = [
         f"{table.name}.{column.name}"

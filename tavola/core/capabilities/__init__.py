@@ -5,7 +5,6 @@ that asks for it (docs/capabilities.md lists them on one page):
 - `base`: the declaration every part reads (`GameInfo`) and `capability`;
 - `play`: the server and the engine while a game is played;
 - `table`: a table's set-up (lobby, seats, presets, lineups);
-- `series`: campaigns and tournaments, tables in a row;
 - `terminal`: `tavola play`;
 - `simulation`: the simulator, the benchmarks, the search bots, learning agents;
 - `designer`: the balance assistant.
@@ -35,14 +34,6 @@ from .play import (
     Narration,
     PrivateWaiting,
     TimedActions,
-)
-from .series import (
-    CampaignChoice,
-    CampaignGame,
-    CampaignOption,
-    Campaigns,
-    TableResult,
-    TournamentRules,
 )
 from .simulation import (
     Evaluation,
@@ -85,10 +76,6 @@ __all__ = [
     "AddedSeats",
     "Automata",
     "Autopilot",
-    "CampaignChoice",
-    "CampaignGame",
-    "CampaignOption",
-    "Campaigns",
     "CardChange",
     "CardTuning",
     "Direction",
@@ -116,15 +103,14 @@ __all__ = [
     "SimulationRows",
     "StatChange",
     "TableBuilder",
-    "TableResult",
     "TerminalPrompt",
     "TerminalRequest",
     "TerminalScreen",
     "TerminalSetup",
     "TerminalTable",
     "TimedActions",
-    "TournamentRules",
     "TuningRules",
+    "add_capability",
     "capability",
     "implemented",
 ]
@@ -144,14 +130,18 @@ CAPABILITIES: dict[str, type[Any]] = {
     "timed_actions": TimedActions,
     "private_waiting": PrivateWaiting,
     "card_tuning": CardTuning,
-    "campaigns": Campaigns,
-    "tournament_rules": TournamentRules,
     "exports": Exports,
     "held_results": HeldResults,
     "lineups": Lineups,
     "added_seats": AddedSeats,
 }
-"""Every optional capability by the name a `GameInfo` declares it with."""
+"""Every optional capability by the name a `GameInfo` declares it with: the kernel's, and
+each loaded feature's (`add_capability`)."""
+
+
+def add_capability(name: str, kind: type[Any]) -> None:
+    """A feature's capability (what it asks of a game that takes part), by its name."""
+    CAPABILITIES.setdefault(name, kind)
 
 
 def implemented(game: Game[Any]) -> tuple[str, ...]:

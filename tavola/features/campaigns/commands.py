@@ -38,9 +38,6 @@ from tavola.core import (
 )
 from tavola.core.capabilities import (
     HUMAN,
-    CampaignChoice,
-    CampaignGame,
-    Campaigns,
     QuitGame,
     TerminalPrompt,
     TerminalScreen,
@@ -48,6 +45,7 @@ from tavola.core.capabilities import (
     capability,
 )
 from tavola.core.rng import new_secret
+from tavola.features.campaigns.protocol import CampaignChoice, CampaignGame, Campaigns
 
 app = typer.Typer(
     help="Campaigns: one party plays a sequence of games, the game's own state kept between them.",

@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from tavola.core import Viewer
-from tavola.core.capabilities import HUMAN, CampaignChoice, CampaignGame, Campaigns
+from tavola.core.capabilities import HUMAN
 from tavola.core.rng import new_secret
+from tavola.features.campaigns.protocol import CampaignChoice, CampaignGame, Campaigns
 from tavola.features.campaigns.tables import CampaignRow
 
 BOT_CHOICES_MAX = 1000

@@ -11,8 +11,9 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from tavola.core import Game, TavolaError
-from tavola.core.capabilities import Campaigns, capability
+from tavola.core.capabilities import capability
 from tavola.features.campaigns import course, store
+from tavola.features.campaigns.protocol import Campaigns
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tavola.core import Game
-from tavola.core.capabilities import Campaigns
+from tavola.features.campaigns.protocol import Campaigns
 from tavola.server.openapi import PRACTICE, REFS, Schema, if_game, models, offering, seeded_only
 
 _BOT_MEMBER = {"properties": {"kind": {"const": "bot"}}, "required": ["kind"]}

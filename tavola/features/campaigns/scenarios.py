@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tavola.core.actions import Action, Event
-from tavola.core.capabilities import CampaignGame, Campaigns, capability
+from tavola.core.capabilities import capability
 from tavola.core.errors import IllegalAction
 from tavola.core.registry import get_game
 from tavola.core.scenario_checks import (
@@ -28,6 +28,7 @@ from tavola.core.scenario_checks import (
 )
 from tavola.core.table import Table
 from tavola.core.viewer import Viewer
+from tavola.features.campaigns.protocol import CampaignGame, Campaigns
 
 KEYS = frozenset({"title", "game", "kind", "seed", "campaign", "step", "view", "expect_campaign"})
 STEP_KEYS = (

@@ -15,11 +15,12 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from tavola.core import Action, Game, IllegalAction, TavolaError, UnknownGame, Viewer, get_game
-from tavola.core.capabilities import HUMAN, CampaignChoice, CampaignGame, Campaigns, capability
+from tavola.core.capabilities import HUMAN, capability
 from tavola.core.rng import new_secret
 from tavola.features import GameEnded, Part, TableHome
 from tavola.features.campaigns import course, store
 from tavola.features.campaigns.ending import record_game
+from tavola.features.campaigns.protocol import CampaignChoice, CampaignGame, Campaigns
 from tavola.features.campaigns.seats import not_taken, seat_of
 from tavola.features.campaigns.tables import CampaignRow, CampaignSeatRow
 from tavola.server.refusal import Refusal

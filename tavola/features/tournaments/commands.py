@@ -39,7 +39,6 @@ from tavola.core.capabilities import (
     QuitGame,
     TerminalPrompt,
     TerminalTable,
-    TournamentRules,
     capability,
 )
 from tavola.core.rng import new_secret
@@ -57,6 +56,7 @@ from tavola.features.tournaments.format import (
     register,
     start,
 )
+from tavola.features.tournaments.protocol import TournamentRules
 
 FILE_KEYS = frozenset({"game", "seed", "tournament", "entrants"})
 TEXT = {

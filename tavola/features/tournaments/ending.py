@@ -12,9 +12,10 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from tavola.core import Game, TavolaError
-from tavola.core.capabilities import TournamentRules, capability
+from tavola.core.capabilities import capability
 from tavola.features.tournaments import store
 from tavola.features.tournaments.format import Tournament, forfeit_places, record
+from tavola.features.tournaments.protocol import TournamentRules
 from tavola.features.tournaments.sealing import sealed
 from tavola.store.repo import now
 

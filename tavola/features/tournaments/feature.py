@@ -6,6 +6,7 @@ from tavola.features import Feature, LobbyLink
 
 from . import published, routes
 from .commands import add_commands
+from .protocol import TournamentRules
 from .scenarios import run_tournament
 from .service import TournamentService
 
@@ -18,6 +19,7 @@ feature = Feature(
     migrations=HERE / "migrations",
     part=lambda platform: TournamentService(platform.db, platform.tables),
     pages=HERE / "web",
+    capabilities={"tournament_rules": TournamentRules},
     lobby=LobbyLink("tournament_rules", "/tournaments/new?game={game}", "lobby.tournaments"),
     schemas=published.published,
     scenarios={"tournament": run_tournament},

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tavola.core import Game
-from tavola.core.capabilities import TournamentRules
+from tavola.features.tournaments.protocol import TournamentRules
 from tavola.server.openapi import PRACTICE, REFS, Schema, if_game, models, offering, seeded_only
 
 from .format import TournamentOptions

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tavola.core.capabilities import TournamentRules, capability
+from tavola.core.capabilities import capability
 from tavola.core.errors import TavolaError
 from tavola.core.registry import get_game
 from tavola.core.scenario_checks import MISSING, ScenarioFailure, flatten, lookup, same
@@ -25,6 +25,7 @@ from tavola.features.tournaments.format import (
     register,
     start,
 )
+from tavola.features.tournaments.protocol import TournamentRules
 
 KEYS = frozenset({"title", "kind", "game", "seed", "tournament", "entrants", "round"}) | {
     "expect",

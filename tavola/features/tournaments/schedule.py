@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from tavola.core import Game, IllegalAction, Table, TavolaError, get_game
-from tavola.core.capabilities import HUMAN, TournamentRules, capability
+from tavola.core.capabilities import HUMAN, capability
 from tavola.features.tournaments import store
 from tavola.features.tournaments.ending import record_table
 from tavola.features.tournaments.format import (
@@ -30,6 +30,7 @@ from tavola.features.tournaments.format import (
     pending,
     record,
 )
+from tavola.features.tournaments.protocol import TournamentRules
 from tavola.features.tournaments.sealing import sealed
 from tavola.features.tournaments.tables import TournamentGameRow, TournamentRow
 from tavola.server.live import aware

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 from sqlalchemy.orm import Session
 
 from tavola.core import ConfigError, Game, IllegalAction, TavolaError, UnknownGame, get_game
-from tavola.core.capabilities import HUMAN, TournamentRules, capability
+from tavola.core.capabilities import HUMAN, capability
 from tavola.core.rng import new_secret
 from tavola.features import GameEnded, Part
 from tavola.features.ratings.service import ratings_for
@@ -32,6 +32,7 @@ from tavola.features.tournaments.format import (
     start,
 )
 from tavola.features.tournaments.keys import holder_of, organiser_only
+from tavola.features.tournaments.protocol import TournamentRules
 from tavola.features.tournaments.schedule import Schedule
 from tavola.features.tournaments.sealing import sealed
 from tavola.features.tournaments.tables import (

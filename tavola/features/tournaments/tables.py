@@ -34,7 +34,7 @@ class TournamentRow(Base):
     organiser_hash: Mapped[str] = mapped_column(String(64))
     """The organiser's token (adds bots, starts the tournament), as its hash."""
     no_show_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    """How long a person has to start a game before losing it by forfeit (R151); None:
+    """How long a person has to start a game before losing it by forfeit; None:
     no limit."""
     seed_known: Mapped[bool] = mapped_column(Boolean, default=False)
     version: Mapped[int] = mapped_column(Integer, default=0)
@@ -58,7 +58,7 @@ class TournamentEntrantRow(Base):
 
 class TournamentGameRow(Base):
     """One game of the tournament's schedule on its way to a table: `waiting` for its
-    people to start it (R151), `playing` as `game_id`, or `recorded`."""
+    people to start it, `playing` as `game_id`, or `recorded`."""
 
     __tablename__ = "tournament_games"
 

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from tavola.core import Action, Event, Outcome, Rng, Viewer
-from tavola.core.capabilities import GameInfo, LineupCheck, TableResult
+from tavola.core.capabilities import GameInfo, LineupCheck
 from tavola.core.game_parts import KeptState, TerminalByTable
 from tavola.core.protocol import Game
 from tavola.features.tournaments.format import Entrant
+from tavola.features.tournaments.protocol import TableResult
 
 from . import actions, legal, tournament, views
 from .bot import BasicBot

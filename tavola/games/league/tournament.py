@@ -13,9 +13,9 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tavola.core import Outcome
-from tavola.core.capabilities import TableResult
 from tavola.core.jsontypes import JsonBool, JsonNumber
 from tavola.features.tournaments.format import Entrant
+from tavola.features.tournaments.protocol import TableResult
 
 from .config import LeagueConfig
 from .content import starter

@@ -22,7 +22,6 @@ from tavola.core.capabilities import (
     Direction,
     GameInfo,
     Preset,
-    TableResult,
     TerminalPrompt,
     TerminalRequest,
     TerminalSetup,
@@ -30,6 +29,7 @@ from tavola.core.capabilities import (
 )
 from tavola.core.protocol import Game
 from tavola.features.tournaments.format import Entrant
+from tavola.features.tournaments.protocol import TableResult
 
 from . import (
     battle_listed,

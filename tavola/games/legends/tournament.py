@@ -13,8 +13,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tavola.core import ContentError, IllegalAction
-from tavola.core.capabilities import TableResult
 from tavola.features.tournaments.format import Entrant
+from tavola.features.tournaments.protocol import TableResult
 
 from .cards import CardDef, CharacterCard
 from .catalog import DEFAULT_CATALOG, Catalog, resolve_catalog

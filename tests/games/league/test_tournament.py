@@ -8,7 +8,7 @@ import pytest
 
 from tavola.bots import make_bot
 from tavola.core import ConfigError, IllegalAction, Table, get_game
-from tavola.core.capabilities import TournamentRules, capability
+from tavola.core.capabilities import capability
 from tavola.features.tournaments.format import (
     Entrant,
     new_tournament,
@@ -19,6 +19,7 @@ from tavola.features.tournaments.format import (
     register,
     start,
 )
+from tavola.features.tournaments.protocol import TournamentRules
 from tavola.games.league.content import starter
 
 GAME = get_game("league")

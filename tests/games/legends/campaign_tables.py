@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import Action, Table, get_game
-from tavola.core.capabilities import CampaignChoice, CampaignGame
+from tavola.features.campaigns.protocol import CampaignChoice, CampaignGame
 
 GAME = get_game("legends")
 

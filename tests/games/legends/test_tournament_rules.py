@@ -5,7 +5,7 @@ import pytest
 
 from tavola.bots import make_bot
 from tavola.core import IllegalAction, Table, get_game
-from tavola.core.capabilities import TournamentRules, capability
+from tavola.core.capabilities import capability
 from tavola.features.tournaments.format import (
     Entrant,
     bracket_places,
@@ -19,6 +19,7 @@ from tavola.features.tournaments.format import (
     register,
     start,
 )
+from tavola.features.tournaments.protocol import TournamentRules
 
 GAME = get_game("legends")
 RULES = capability(GAME, TournamentRules)

@@ -6,12 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tavola.core import Action, Event, Viewer
-from tavola.core.capabilities import (
-    HUMAN,
-    CampaignChoice,
-    CampaignGame,
-    CampaignOption,
-)
+from tavola.core.capabilities import HUMAN
+from tavola.features.campaigns.protocol import CampaignChoice, CampaignGame, CampaignOption
 
 from ..messages import only_args, refuse
 from ..state import LegendsState
