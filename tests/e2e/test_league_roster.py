@@ -123,3 +123,32 @@ def test_build_a_legal_lineup_see_a_refused_one_save_it_and_find_it(
     overflow = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
     page.screenshot(path=artifacts / f"league-roster-{lang}.png", full_page=True)
     assert not overflow
+
+
+def test_the_collection_and_the_deck_narrow_to_the_chosen_attribute_and_kind(
+    open_page, api: Api
+) -> None:
+    catalog = api.http.get("/api/lineups/league/catalog", params={"lang": "en"}).json()
+    attribute = catalog["attributes"][-1]["id"]
+    kind = catalog["cards"][-1]["kind"]
+    page = open_page(locale="en-GB", viewport={"width": 1280, "height": 900})
+    sign_up(page, f"Bea {uuid.uuid4().hex[:6]}")
+    page.goto("/games/league/roster")
+    legends = page.locator(".collection-list .collection-legend")
+    cards = page.locator(".deck-list .deck-card")
+    expect(legends).to_have_count(len(catalog["legends"]))
+    expect(cards).to_have_count(len(catalog["cards"]))
+
+    page.locator(".attribute-filter select").select_option(attribute)
+    wanted = [x for x in catalog["legends"] if x["attribute"] == attribute]
+    expect(legends).to_have_count(len(wanted))
+    page.locator(".kind-filter select").select_option(kind)
+    expect(cards).to_have_count(len([c for c in catalog["cards"] if c["kind"] == kind]))
+    # A redraw (a legend added) keeps both choices.
+    page.locator(f'.collection-legend[data-legend="{wanted[0]["id"]}"] button.add-legend').click()
+    expect(page.locator(".attribute-filter select")).to_have_value(attribute)
+    expect(legends).to_have_count(len(wanted))
+    expect(page.locator(".kind-filter select")).to_have_value(kind)
+
+    page.locator(".attribute-filter select").select_option("")
+    expect(legends).to_have_count(len(catalog["legends"]))

@@ -82,14 +82,11 @@ class Names:
         return {"ja": self.ja, "it": self.it}.get(lang, self.en) or self.en
 
 
-@dataclass(frozen=True, slots=True)
-class LegendDef:
-    legend_id: str
+class Named:
+    """An item named in three languages; its `name` is the English one."""
+
+    __slots__ = ()
     names: Names
-    attribute: str
-    cost: int
-    dv: int
-    default_abilities: tuple[str, ...]
 
     @property
     def name(self) -> str:
@@ -97,7 +94,17 @@ class LegendDef:
 
 
 @dataclass(frozen=True, slots=True)
-class AbilityDef:
+class LegendDef(Named):
+    legend_id: str
+    names: Names
+    attribute: str
+    cost: int
+    dv: int
+    default_abilities: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityDef(Named):
     ability_id: str
     names: Names
     attribute: str
@@ -107,13 +114,9 @@ class AbilityDef:
     effects: tuple[Effect, ...]
     texts: Names
 
-    @property
-    def name(self) -> str:
-        return self.names.en
-
 
 @dataclass(frozen=True, slots=True)
-class CardDef:
+class CardDef(Named):
     card_id: str
     names: Names
     kind: str
@@ -122,10 +125,6 @@ class CardDef:
     window: str | None
     effects: tuple[Effect, ...]
     texts: Names
-
-    @property
-    def name(self) -> str:
-        return self.names.en
 
     @property
     def target(self) -> Effect | None:

@@ -1,26 +1,21 @@
 """Each campaign battle's game linked to its campaign, so that the battle's table can lead
 back to it once the battle is over. Filled from the battles the campaigns list so far.
-
-Revision ID: 0010
-Revises: 0009
 """
 
 import sqlalchemy as sa
 from alembic import op
 
+from tavola.store.migrations import columns as col
+
 revision = "0010"
 down_revision = "0009"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
     battles = op.create_table(
         "campaign_battles",
-        sa.Column("game_id", sa.String(40), sa.ForeignKey("games.id"), primary_key=True),
-        sa.Column(
-            "campaign_id", sa.String(40), sa.ForeignKey("campaigns.id"), nullable=False, index=True
-        ),
+        col.ref("game_id", "games", primary_key=True),
+        col.ref("campaign_id", "campaigns", nullable=False, index=True),
     )
     campaigns = sa.table("campaigns", sa.column("id", sa.String), sa.column("battles", sa.JSON))
     rows = op.get_bind().execute(sa.select(campaigns.c.id, campaigns.c.battles)).all()

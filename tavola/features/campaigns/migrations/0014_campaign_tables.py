@@ -2,17 +2,12 @@
 table linking each campaign's game to it is renamed `campaign_tables` (its index too), the
 campaigns' list of opened tables `tables`, and the status of a campaign whose next table
 is to be opened `due`. Every row is kept; the game's own campaign data is not touched.
-
-Revision ID: 0014
-Revises: 0013
 """
 
 from alembic import op
 
 revision = "0014"
 down_revision = "0013"
-branch_labels = None
-depends_on = None
 
 # The names as revision 0010 created them: a migration names what it renames, once.
 OLD_TABLE, OLD_COLUMN, OLD_STATUS = "campaign_battles", "battles", "battle"

@@ -1,57 +1,47 @@
 """Tournaments: the format's data as JSON, its person entrants' tokens, and each game of
 its schedule linked to the table that plays it.
-
-Revision ID: 0007
-Revises: 0006
 """
 
 import sqlalchemy as sa
 from alembic import op
 
+from tavola.store.migrations import columns as col
+
 revision = "0007"
 down_revision = "0006"
-branch_labels = None
-depends_on = None
-
-WHEN = sa.DateTime(timezone=True)
 
 
 def upgrade() -> None:
     op.create_table(
         "tournaments",
-        sa.Column("id", sa.String(40), primary_key=True),
-        sa.Column("game", sa.String(32), nullable=False),
+        col.id_column("tournaments"),
+        col.game_name(nullable=False),
         sa.Column("options", sa.JSON, nullable=False),
         sa.Column("tournament", sa.JSON, nullable=False),
-        sa.Column("status", sa.String(16), nullable=False, index=True),
-        sa.Column("organiser_hash", sa.String(64), nullable=False),
+        col.status(),
+        col.digest("organiser_hash", nullable=False),
         sa.Column("no_show_seconds", sa.Integer, nullable=True),
         sa.Column("seed_known", sa.Boolean, nullable=False),
         sa.Column("version", sa.Integer, nullable=False),
-        sa.Column("created_at", WHEN, nullable=False),
-        sa.Column("updated_at", WHEN, nullable=False),
+        *col.stamps(),
     )
     op.create_table(
         "tournament_entrants",
-        sa.Column(
-            "tournament_id", sa.String(40), sa.ForeignKey("tournaments.id"), primary_key=True
-        ),
+        col.ref("tournament_id", "tournaments", primary_key=True),
         sa.Column("entrant", sa.Integer, primary_key=True),
-        sa.Column("token_hash", sa.String(64), nullable=False),
-        sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=True),
+        col.digest("token_hash", nullable=False),
+        col.ref("account_id", "accounts", nullable=True),
     )
     op.create_table(
         "tournament_games",
-        sa.Column(
-            "tournament_id", sa.String(40), sa.ForeignKey("tournaments.id"), primary_key=True
-        ),
+        col.ref("tournament_id", "tournaments", primary_key=True),
         sa.Column("slot", sa.String(24), primary_key=True),
-        sa.Column("status", sa.String(16), nullable=False, index=True),
-        sa.Column("game_id", sa.String(40), sa.ForeignKey("games.id"), nullable=True, unique=True),
+        col.status(),
+        col.ref("game_id", "games", nullable=True, unique=True),
         sa.Column("seated", sa.JSON, nullable=False),
         sa.Column("ready", sa.JSON, nullable=False),
-        sa.Column("due_at", WHEN, nullable=True),
-        sa.Column("created_at", WHEN, nullable=False),
+        col.moment("due_at", nullable=True),
+        col.moment("created_at"),
     )
 
 

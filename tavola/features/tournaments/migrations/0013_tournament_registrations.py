@@ -4,9 +4,6 @@ the game's rule. A stored tournament's entrants keep their other keys (the age, 
 deck the one game with tournaments had) in their `registration`; the format's old
 `first_player` option moves to the game's options, and `alternate` becomes the tournament's
 `rotate_opener`. Only the JSON of the `tournaments` rows changes.
-
-Revision ID: 0013
-Revises: 0012
 """
 
 from typing import Any
@@ -16,8 +13,6 @@ from alembic import op
 
 revision = "0013"
 down_revision = "0012"
-branch_labels = None
-depends_on = None
 
 KEPT = ("name", "kind", "rating")
 """An entrant's own keys; every other one was the game's."""

@@ -2,7 +2,7 @@
 // more or one fewer at a click. The deck keeps the order its cards were added in (the order
 // a lineup is submitted in); the check says when a count breaks the rules.
 import { button, el } from "/js/dom.js";
-import { filterBy, problemText } from "./roster-team.js";
+import { filteredPanel, problemText } from "./roster-team.js";
 
 const MAX_DECK = 60; // what the check endpoint accepts: room enough to try too many
 
@@ -45,13 +45,16 @@ function cardRow(page, card) {
 }
 
 export function deckPanel(page) {
-  const node = el("section", "panel roster-deck");
-  node.id = "deck";
-  let kind = "";
-  return {
-    node,
-    draw() {
-      if (!page.catalog) return;
+  return filteredPanel(page, {
+    name: "deck",
+    filter: "kind-filter",
+    words: "deck",
+    list: "deck-list",
+    choices: () => new Map(page.catalog.cards.map((card) => [card.kind, card.kind_name])),
+    items: () => page.catalog.cards,
+    key: (card) => card.kind,
+    row: cardRow,
+    head(node) {
       const { limits } = page.catalog;
       node.replaceChildren(el("h2", null, page.say("deck.title")));
       node.append(
@@ -64,14 +67,6 @@ export function deckPanel(page) {
         for (const problem of problems) list.append(el("li", "problem", problemText(page, problem)));
         node.append(list);
       }
-      const kinds = new Map(page.catalog.cards.map((card) => [card.kind, card.kind_name]));
-      const filter = filterBy(page, "kind-filter", "deck", kinds, kind, (chosen) => {
-        kind = chosen;
-        this.draw();
-      });
-      const list = el("ul", "deck-list");
-      for (const card of page.catalog.cards) if (!kind || card.kind === kind) list.append(cardRow(page, card));
-      node.append(filter, list);
     },
-  };
+  });
 }

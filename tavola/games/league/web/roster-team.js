@@ -168,7 +168,7 @@ function collectionCard(page, legend) {
 
 /** A panel's filter: a list of `choices` ([value, words]) after "all", `chosen` selected;
  * `chose(value)` on a change. Its words are the catalogue's `<words>.filter` and `.all`. */
-export function filterBy(page, kind, words, choices, chosen, chose) {
+function filterBy(page, kind, words, choices, chosen, chose) {
   const filter = el("label", kind);
   filter.append(el("span", null, page.say(`${words}.filter`)));
   const select = el("select");
@@ -180,23 +180,41 @@ export function filterBy(page, kind, words, choices, chosen, chose) {
   return filter;
 }
 
-export function collectionPanel(page) {
-  const node = el("section", "panel roster-collection");
-  node.id = "collection";
-  let attribute = "";
+/** A panel listing `items()` narrowed by one choice of `filterBy` (none at first): `head(node)`
+ * draws what comes before the filter; an item is shown when nothing is chosen or its
+ * `key(item)` is the choice. Section and id are both named `roster-<name>` / `<name>`. */
+export function filteredPanel(page, { name, filter, words, choices, items, key, list, row, head }) {
+  const node = el("section", `panel roster-${name}`);
+  node.id = name;
+  let chosen = "";
   return {
     node,
     draw() {
       if (!page.catalog) return;
-      node.replaceChildren(el("h2", null, page.say("collection.title")), el("p", "hint", page.say("collection.hint")));
-      const choices = page.catalog.attributes.map(({ id, name }) => [id, name]);
-      const filter = filterBy(page, "attribute-filter", "collection", choices, attribute, (chosen) => {
-        attribute = chosen;
+      head(node);
+      const select = filterBy(page, filter, words, choices(), chosen, (value) => {
+        chosen = value;
         this.draw();
       });
-      const list = el("ul", "collection-list");
-      for (const legend of page.catalog.legends) if (!attribute || legend.attribute === attribute) list.append(collectionCard(page, legend));
-      node.append(filter, list);
+      const shown = el("ul", list);
+      for (const item of items()) if (!chosen || key(item) === chosen) shown.append(row(page, item));
+      node.append(select, shown);
     },
   };
+}
+
+export function collectionPanel(page) {
+  return filteredPanel(page, {
+    name: "collection",
+    filter: "attribute-filter",
+    words: "collection",
+    list: "collection-list",
+    choices: () => page.catalog.attributes.map(({ id, name }) => [id, name]),
+    items: () => page.catalog.legends,
+    key: (legend) => legend.attribute,
+    row: collectionCard,
+    head(node) {
+      node.replaceChildren(el("h2", null, page.say("collection.title")), el("p", "hint", page.say("collection.hint")));
+    },
+  });
 }

@@ -1,8 +1,5 @@
 """Seats keep no game's own fields: a person's age was one game's seat field, and it now
 travels in that game's config like every other.
-
-Revision ID: 0002
-Revises: 0001
 """
 
 import sqlalchemy as sa
@@ -10,8 +7,6 @@ from alembic import op
 
 revision = "0002"
 down_revision = "0001"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,9 +1,6 @@
 """Each game's seed committed to: the salt drawn with the seed, whose SHA-256 with the seed
 every seat is shown from the start and which is revealed with the seed at the end. Games
 stored before have none (null): their shuffle cannot be checked.
-
-Revision ID: 0011
-Revises: 0010
 """
 
 import sqlalchemy as sa
@@ -11,8 +8,6 @@ from alembic import op
 
 revision = "0011"
 down_revision = "0010"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

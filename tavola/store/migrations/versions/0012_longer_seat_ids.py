@@ -3,9 +3,6 @@
 17), which PostgreSQL refused in VARCHAR(16). Every seat column is
 widened to 80; rows stored before are kept. SQLite never checked the length: there only the
 declared type changes, as its tables say it (both are TEXT to SQLite: no row is touched).
-
-Revision ID: 0012
-Revises: 0011
 """
 
 import sqlalchemy as sa
@@ -13,8 +10,6 @@ from alembic import op
 
 revision = "0012"
 down_revision = "0011"
-branch_labels = None
-depends_on = None
 
 SEAT_COLUMNS = ("seats", "actions", "deadlines", "account_seats", "campaign_seats")
 
