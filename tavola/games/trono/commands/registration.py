@@ -33,7 +33,9 @@ from .session import (
     hint,
     instant,
     member_seat,
+    plain,
     referee_seat,
+    referee_step,
     run,
     with_at,
 )
@@ -241,12 +243,4 @@ def ranking(
     run(file, lang, build, bbcode=bbcode, check=check)
 
 
-def start(
-    file: FileArg,
-    referee: RefereeOpt = None,
-    at: AtOpt = None,
-    lang: LangOpt = "it",
-    bbcode: BBCodeOpt = False,
-) -> None:
-    """Open turn 1 (R21)."""
-    run(file, lang, by_referee(referee, "start_game", {}, at), bbcode=bbcode)
+start = referee_step("start", "Open turn 1 (R21).", plain("start_game"))
