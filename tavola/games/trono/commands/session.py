@@ -68,6 +68,11 @@ def by_player(user: str, kind: str, args: dict[str, Any], at: str | None) -> Bui
     return lambda table: (f"player:{user}", Action(kind, **with_at(args, at)))
 
 
+def comma_list(text: str) -> list[str]:
+    """`a, b,c` as the names it lists (blanks dropped)."""
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
 def plain(kind: str) -> Step:
     """The referee's `kind`, with nothing but `--at`."""
     return lambda state, at: Action(kind, **with_at({}, at))
