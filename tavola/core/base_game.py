@@ -26,6 +26,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from .actions import Action, Event
 from .capabilities import GameInfo
+from .configs import GivenConfig
 from .protocol import Clock, Outcome
 from .rng import Rng
 from .viewer import Viewer
@@ -56,12 +57,7 @@ class BaseGame(ABC, Generic[S]):
     # -- the rules: every game writes these ------------------------------------------------
 
     @abstractmethod
-    def new(
-        self,
-        config: Mapping[str, Any] | BaseModel,
-        seed: int,
-        setup: Mapping[str, Any] | None = None,
-    ) -> S: ...
+    def new(self, config: GivenConfig, seed: int, setup: Mapping[str, Any] | None = None) -> S: ...
 
     @abstractmethod
     def to_act(self, state: S) -> frozenset[str]: ...
@@ -83,7 +79,7 @@ class BaseGame(ABC, Generic[S]):
 
     # -- the defaults ----------------------------------------------------------------------
 
-    def config(self, config: Mapping[str, Any] | BaseModel) -> Any:
+    def config(self, config: GivenConfig) -> Any:
         """`config` as the game's `Config` (validated; a bad field is refused naming it)."""
         if isinstance(config, self.Config):
             return config

@@ -12,8 +12,11 @@ from .errors import ConfigError
 
 M = TypeVar("M", bound=BaseModel)
 
+GivenConfig = Mapping[str, Any] | BaseModel
+"""What a game is handed as its config: its model, another model, or plain data."""
 
-def as_config(kind: type[M], data: Mapping[str, Any] | BaseModel) -> M:
+
+def as_config(kind: type[M], data: GivenConfig) -> M:
     """`data` as the game's config model `kind`: as it is when it is one already, else
     validated (pydantic's `ValidationError` for the game to word)."""
     if isinstance(data, kind):

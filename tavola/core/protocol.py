@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from .actions import Action, Event
 from .capabilities import GameInfo
+from .configs import GivenConfig
 from .jsonform import digest
 from .rng import Rng
 from .viewer import Viewer
@@ -71,12 +72,7 @@ class Game(Protocol[S]):
         """The full config `new` accepts; a bad one is refused naming the field."""
         ...
 
-    def new(
-        self,
-        config: Mapping[str, Any] | BaseModel,
-        seed: int,
-        setup: Mapping[str, Any] | None = None,
-    ) -> S:
+    def new(self, config: GivenConfig, seed: int, setup: Mapping[str, Any] | None = None) -> S:
         """A new game. `setup` optionally fixes the deal (scenarios and tests)."""
         ...
 

@@ -11,24 +11,7 @@ from typing import Any
 
 from tavola.core import Action, Event
 
-from . import battle_setup, card_play, combat, enchantgineering, equipment, main_phase
-from .actions import (
-    ASSIGN_EQUIPMENT,
-    BUILD,
-    CHOOSE_MAIN,
-    CONCEDE,
-    DECLARE_ATTACK,
-    DEFENCE_READY,
-    END_COUNTER,
-    END_TURN,
-    FORGO,
-    PASS,
-    PLACE_CHARACTER,
-    PLACE_INITIAL,
-    PLAY_CARD,
-    REINFORCE,
-    SKIP_ATTACK,
-)
+from . import actions, battle_setup, card_play, combat, enchantgineering, equipment, main_phase
 from .cards import MagicCard, PotionCard
 from .state import LegendsState
 from .stats import attack_stat
@@ -112,25 +95,25 @@ def _forgo(state: LegendsState, seat: str, action: Action, events: list[Event]) 
 
 
 BARE_EFFECTS: dict[str, Callable[[LegendsState, str, list[Event]], None]] = {
-    PASS: combat.pass_priority,
-    SKIP_ATTACK: main_phase.skip_attack,
-    END_TURN: main_phase.end_turn,
-    END_COUNTER: main_phase.end_counter,
-    CONCEDE: main_phase.concede,
+    actions.PASS: combat.pass_priority,
+    actions.SKIP_ATTACK: main_phase.skip_attack,
+    actions.END_TURN: main_phase.end_turn,
+    actions.END_COUNTER: main_phase.end_counter,
+    actions.CONCEDE: main_phase.concede,
 }
 """The actions listed without arguments, called directly (passing is half of all steps)."""
 
 EFFECTS: dict[str, Handler] = {
-    PLAY_CARD: _play,
-    ASSIGN_EQUIPMENT: _assign,
-    BUILD: _build,
-    CHOOSE_MAIN: _choose_main,
-    PLACE_INITIAL: _place_initial,
-    PLACE_CHARACTER: _place_character,
-    DECLARE_ATTACK: _declare,
-    DEFENCE_READY: _defence_ready,
-    REINFORCE: _reinforce,
-    FORGO: _forgo,
+    actions.PLAY_CARD: _play,
+    actions.ASSIGN_EQUIPMENT: _assign,
+    actions.BUILD: _build,
+    actions.CHOOSE_MAIN: _choose_main,
+    actions.PLACE_INITIAL: _place_initial,
+    actions.PLACE_CHARACTER: _place_character,
+    actions.DECLARE_ATTACK: _declare,
+    actions.DEFENCE_READY: _defence_ready,
+    actions.REINFORCE: _reinforce,
+    actions.FORGO: _forgo,
 }
 
 

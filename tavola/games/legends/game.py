@@ -27,7 +27,9 @@ from tavola.core.capabilities import (
     TerminalSetup,
     TuningRules,
 )
+from tavola.core.configs import GivenConfig
 from tavola.core.protocol import Game
+from tavola.core.views import shown_instances
 from tavola.features.tournaments.format import Entrant
 from tavola.features.tournaments.protocol import TableResult
 
@@ -50,7 +52,7 @@ from .config import LegendsConfig, check_config, parse_config
 from .evaluate import evaluate
 from .messages import MESSAGES, only_args, refuse
 from .mode import ModeRules
-from .narrate import Narrator, shown_cards, state_owners, view_owners
+from .narrate import Narrator, state_owners, view_owners
 from .reference_bot import ReferenceBot
 from .setup import assemble_deck, cut, make_seats, random_cut, turn_order
 from .sim_rows import LegendsRows
@@ -123,10 +125,7 @@ class LegendsGame(LegendsCampaigns):
     # -- setup ---------------------------------------------------------------------------
 
     def new(
-        self,
-        config: Mapping[str, Any] | BaseModel,
-        seed: int,
-        setup: Mapping[str, Any] | None = None,
+        self, config: GivenConfig, seed: int, setup: Mapping[str, Any] | None = None
     ) -> LegendsState:
         cfg = parse_config(config if not isinstance(config, BaseModel) else config.model_dump())
         setup = setup or {}
@@ -451,7 +450,7 @@ class LegendsGame(LegendsCampaigns):
         """One line per event (None: not worth telling) for a viewer's filtered events:
         cards are named only when `view`, that viewer's view, shows them."""
         names = {s: seat.name for s, seat in state.seats.items()}
-        shown = shown_cards(view)
+        shown = shown_instances(view, "card_id")
         narrator = Narrator(MESSAGES, state.catalog, names, lang, shown, view_owners(view))
         return [narrator.event(event) for event in events]
 

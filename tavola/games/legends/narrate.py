@@ -19,21 +19,6 @@ EFFECT_ADAPTER: TypeAdapter[Effect] = TypeAdapter(Effect)
 SEAT_KEYS = ("seat", "winner", "from", "to", "defender", "against")
 
 
-def shown_cards(view: Any) -> dict[str, str]:
-    """Every card instance a view shows face up (iid → card_id)."""
-    shown: dict[str, str] = {}
-    stack = [view]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Mapping):
-            if isinstance(node.get("iid"), str) and isinstance(node.get("card_id"), str):
-                shown[node["iid"]] = node["card_id"]
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return shown
-
-
 def state_owners(state: LegendsState) -> dict[str, str]:
     """Who holds or controls (or last controlled) each card instance of a game."""
     owners = dict(state.last_controller)

@@ -9,7 +9,7 @@ the eliminations, the Tower's removal — and, at the end, the winners."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .forum_announce import winner_lines
@@ -24,7 +24,7 @@ class Block:
     lines: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"title": self.title, "lines": list(self.lines)}
+        return asdict(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,14 +40,7 @@ class Standing:
     params: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "house": self.house,
-            "members": self.members,
-            "seat": self.seat,
-            "status": self.status,
-            "out": self.out,
-            "params": self.params,
-        }
+        return asdict(self)
 
 
 def _seat_change(view: Mapping[str, Any], seat: str, before: Any, after: Any, lang: str) -> str:

@@ -18,6 +18,12 @@ from .clock import WEEKDAYS, BadInstant, parse_instant
 Weekday = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 UserId = Annotated[Text, Field(max_length=64)]
 
+# The rule switches a table's options choose too (`table_options`), named once.
+HouseAssignment = Literal["rank_rounds", "serial"]
+ThroneTieBreak = Literal["earliest_post", "lotto"]
+VictoryTieMode = Literal["tiebreak", "shared"]
+HouseDisplaySet = Literal["document", "original"]
+
 EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
 LATEST = datetime(2100, 1, 1, tzinfo=UTC)
 """The table's clock starts between these: a game of 200 turns ends years before any
@@ -59,12 +65,12 @@ class TronoConfig(BaseModel):
     missing_posts_reminder_hours: Annotated[int, Field(ge=0, le=96)] = 2
     """How long before a turn's deadline the referees get the teams that have not posted
     (0: never; issue 27, point 4; reminders.py)."""
-    house_assignment: Literal["rank_rounds", "serial"] = "rank_rounds"
+    house_assignment: HouseAssignment = "rank_rounds"
     late_join_policy: Literal["fewest", "weighted"] = "fewest"
     eliminated_players_may_rejoin: bool = False
-    throne_tie_break: Literal["earliest_post", "lotto"] = "earliest_post"
+    throne_tie_break: ThroneTieBreak = "earliest_post"
     character_attacks_count_toward_limit: bool = False
-    victory_tie_mode: Literal["tiebreak", "shared"] = "tiebreak"
+    victory_tie_mode: VictoryTieMode = "tiebreak"
     reveal_attackers: bool = False
     reveal_all_at_end: bool = False
     review_before_publish: bool = False
@@ -75,7 +81,7 @@ class TronoConfig(BaseModel):
     formation_secret: Annotated[Text, Field(max_length=200)] | None = None
     characters: Annotated[list[dict[str, Any]], Field(max_length=1000), UnicodeOnly] | None = None
     """None: the starter set (§3.6); otherwise a whole catalogue (schema §3.5)."""
-    house_display_set: Literal["document", "original"] = "document"
+    house_display_set: HouseDisplaySet = "document"
     start_at: str = "2025-03-01T09:00:00.000Z"
     """The table's clock when the game is created (UTC), from 2000 to 2100."""
 

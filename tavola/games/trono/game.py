@@ -32,6 +32,7 @@ from tavola.core.capabilities import (
     TerminalRequest,
     TerminalSetup,
 )
+from tavola.core.configs import GivenConfig
 from tavola.core.protocol import Game
 
 from . import held, referee, reminders
@@ -163,10 +164,7 @@ class TronoGame:
     # -- creation -------------------------------------------------------------------------------
 
     def new(
-        self,
-        config: Mapping[str, Any] | BaseModel,
-        seed: int,
-        setup: Mapping[str, Any] | None = None,
+        self, config: GivenConfig, seed: int, setup: Mapping[str, Any] | None = None
     ) -> TronoState:
         cfg = parse_config(config)
         try:

@@ -17,6 +17,8 @@ from tavola.core import ConfigError
 from tavola.core.capabilities import HUMAN, Preset
 from tavola.core.jsontypes import JsonBool, JsonNumber
 
+from .config import HouseAssignment, HouseDisplaySet, ThroneTieBreak, VictoryTieMode
+
 
 class _Options(BaseModel):
     """A number is a number, a boolean true or false, as JSON Schema has them
@@ -35,15 +37,15 @@ class TronoTableOptions(_Options):
     max_turns: Annotated[int, Field(ge=1, le=200), JsonNumber] = 36
     victory_banners: Annotated[int, Field(ge=10, le=200), JsonNumber] = 50
     soldiers_per_team: Annotated[int, Field(ge=1, le=20), JsonNumber] = 5
-    house_assignment: Literal["rank_rounds", "serial"] = "rank_rounds"
-    throne_tie_break: Literal["earliest_post", "lotto"] = "earliest_post"
+    house_assignment: HouseAssignment = "rank_rounds"
+    throne_tie_break: ThroneTieBreak = "earliest_post"
     character_attacks_count_toward_limit: JsonBool = False
-    victory_tie_mode: Literal["tiebreak", "shared"] = "tiebreak"
+    victory_tie_mode: VictoryTieMode = "tiebreak"
     reveal_attackers: JsonBool = False
     reveal_all_at_end: JsonBool = False
     review_before_publish: JsonBool = False
     """The referees review a turn's results before they are published (the console)."""
-    house_display_set: Literal["document", "original"] = "document"
+    house_display_set: HouseDisplaySet = "document"
     missing_posts_reminder_hours: Annotated[int, Field(ge=0, le=96), JsonNumber] = 2
     """Hours before each deadline the console lists the teams that have not posted (0: off)."""
 

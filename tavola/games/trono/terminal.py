@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tavola.core import ConfigError, Event, IllegalAction, Player, Table, Viewer
+from tavola.core import Event, IllegalAction, Player, Table, Viewer
 from tavola.core.capabilities import HUMAN, TableBuilder, TerminalRequest, TerminalSetup
-from tavola.core.capabilities.terminal import game_flags
+from tavola.core.game_parts import bad_flag, own_flags
 
 from .forum_announce import announce, winner_lines
 from .forum_boards import public_lines
@@ -34,12 +34,8 @@ class TronoFlags(BaseModel):
 
 
 def flag_options(flags: BaseModel) -> dict[str, Any]:
-    trono = game_flags(TronoFlags, flags)
+    trono = own_flags(TronoFlags, flags)
     return {} if trono.max_turns is None else {"max_turns": trono.max_turns}
-
-
-def _refuse(flag: str, message: str, message_it: str) -> ConfigError:
-    return ConfigError("invalid_option", message, field=flag, message_it=message_it)
 
 
 def _team_count(request: TerminalRequest) -> int:
@@ -47,14 +43,14 @@ def _team_count(request: TerminalRequest) -> int:
     if not request.teams:
         return len(request.seats) or DEFAULT_TEAMS
     if len(request.teams) != 1 or not request.teams[0].isdigit():
-        raise _refuse(
+        raise bad_flag(
             "teams",
             "--teams is a number of one-bot teams (2–10)",
             "--teams è un numero di squadre di un bot (2–10)",
         )
     count = int(request.teams[0])
     if request.seats and len(request.seats) != count:
-        raise _refuse(
+        raise bad_flag(
             "teams",
             f"--teams {count} but --seats names {len(request.seats)} bots",
             f"--teams {count} ma --seats indica {len(request.seats)} bot",
@@ -66,7 +62,7 @@ def terminal_table(builder: TableBuilder, request: TerminalRequest) -> TerminalS
     """A practice table of one-bot teams: the live game is played on the forum and
     refereed with `tavola trono`, so a person has no seat here."""
     if request.mode not in (None, PRACTICE):
-        raise _refuse(
+        raise bad_flag(
             "mode",
             "only --mode practice plays at the terminal; the live game is refereed with "
             "`tavola trono`",
@@ -74,7 +70,7 @@ def terminal_table(builder: TableBuilder, request: TerminalRequest) -> TerminalS
             "con `tavola trono`",
         )
     if HUMAN in request.seats:
-        raise _refuse(
+        raise bad_flag(
             "seats",
             "a practice table seats bots only; people play on the forum (`tavola trono`)",
             "un tavolo di pratica ha solo bot; le persone giocano sul forum (`tavola trono`)",

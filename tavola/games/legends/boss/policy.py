@@ -12,19 +12,7 @@ from collections.abc import Callable, Sequence
 
 from tavola.core import Action
 
-from ..actions import (
-    CHOOSE_MAIN,
-    DECLARE_ATTACK,
-    DEFENCE_READY,
-    END_COUNTER,
-    END_TURN,
-    FORGO,
-    PASS,
-    PLACE_CHARACTER,
-    PLACE_INITIAL,
-    REINFORCE,
-    SKIP_ATTACK,
-)
+from .. import actions
 from ..battle_setup import table_room
 from ..cards import CharacterCard
 from ..combat import reinforcers
@@ -93,7 +81,7 @@ def attack(state: LegendsState, seat: str, order: list[str]) -> Action | None:
             chosen = group(state, rank, t)
             if chosen:
                 return Action(
-                    DECLARE_ATTACK,
+                    actions.DECLARE_ATTACK,
                     attackers=[
                         {"iid": a.iid, "stat": val(state, a, characters.get(t))[1]} for a in chosen
                     ],
@@ -113,9 +101,9 @@ def forgo(state: LegendsState, seat: str) -> Action | None:
         cap = config.max_forgo_draws_per_turn
         if cap is not None:
             rank = rank[: max(0, cap - b.forgo_draws_this_turn)]
-        return Action(FORGO, iids=[a.iid for a in rank]) if rank else None
+        return Action(actions.FORGO, iids=[a.iid for a in rank]) if rank else None
     if config.extra_draw_mode == "per_player" and not b.attack_skipped and not b.attacked_or_built:
-        return Action(SKIP_ATTACK)
+        return Action(actions.SKIP_ATTACK)
     return None
 
 
@@ -123,7 +111,7 @@ def main_phase(state: LegendsState, seat: str) -> Action:
     """BP4: place, equip, play, build, attack, forgo, end the turn."""
     b = battle(state)
     if b.actions_this_turn >= state.config.max_actions_per_turn:
-        return Action(END_TURN)
+        return Action(actions.END_TURN)
     room = table_room(state, seat)
     hand = sorted(
         (
@@ -134,7 +122,7 @@ def main_phase(state: LegendsState, seat: str) -> Action:
         key=iid_key,
     )
     if hand and (room is None or room > 0):
-        return Action(PLACE_CHARACTER, iid=hand[0])
+        return Action(actions.PLACE_CHARACTER, iid=hand[0])
     card_move = (
         (boss_cards.equipment(state, seat) if b.equip_window_open else None)
         or boss_cards.card_play(state, seat)
@@ -146,7 +134,7 @@ def main_phase(state: LegendsState, seat: str) -> Action:
         chosen = attack(state, seat, opponent_order(state, seat))
         if chosen is not None:
             return chosen
-    return forgo(state, seat) or Action(END_TURN)
+    return forgo(state, seat) or Action(actions.END_TURN)
 
 
 def reinforce_or_pass(state: LegendsState, seat: str) -> Action:
@@ -157,7 +145,7 @@ def reinforce_or_pass(state: LegendsState, seat: str) -> Action:
     target = b.characters.get(fight.target)
     rank = [a for a in ranked(state, seat, target) if a in reinforcers(state, seat)]
     if seat != fight.attacking_seat or target is None or not rank:
-        return Action(PASS)
+        return Action(actions.PASS)
     attack_now = sum(
         attack_value(state, b.characters[a.iid], a.stat, target)
         for a in fight.attackers
@@ -165,11 +153,11 @@ def reinforce_or_pass(state: LegendsState, seat: str) -> Action:
     )
     defence_now = defence_value(state, target, fight.defence_stat)
     if attack_now > defence_now:
-        return Action(PASS)
+        return Action(actions.PASS)
     enough = [a for a in rank if attack_now + val(state, a, target)[0] > defence_now]
     smallest = min(enough, key=lambda a: (val(state, a, target)[0], iid_key(a.iid)), default=None)
     chosen = smallest or rank[0]
-    return Action(REINFORCE, iid=chosen.iid, stat=val(state, chosen, target)[1])
+    return Action(actions.REINFORCE, iid=chosen.iid, stat=val(state, chosen, target)[1])
 
 
 def choose(state: LegendsState, seat: str) -> Action:
@@ -177,7 +165,7 @@ def choose(state: LegendsState, seat: str) -> Action:
     phase = state.phase
     b = battle(state)
     if phase == "setup_main_choice":
-        return Action(CHOOSE_MAIN)  # R114: as on a timeout, the RNG picks
+        return Action(actions.CHOOSE_MAIN)  # R114: as on a timeout, the RNG picks
     if phase == "setup_formation":
         hand = [
             i
@@ -185,7 +173,7 @@ def choose(state: LegendsState, seat: str) -> Action:
             if isinstance(state.card(i), CharacterCard) and may_use(state, seat, i)
         ]
         room = table_room(state, seat)
-        return Action(PLACE_INITIAL, iids=hand if room is None else hand[: max(0, room)])
+        return Action(actions.PLACE_INITIAL, iids=hand if room is None else hand[: max(0, room)])
     if phase == "main":
         return main_phase(state, seat)
     if phase == "counter":  # BP14
@@ -195,19 +183,19 @@ def choose(state: LegendsState, seat: str) -> Action:
             or boss_cards.card_play(state, seat)
             or (attack(state, seat, [active]) if active is not None else None)
         )
-        return chosen or Action(END_COUNTER)
+        return chosen or Action(actions.END_COUNTER)
     fight = b.combat
     assert fight is not None
     if phase == "defence_setup":  # BP13
         target = b.characters.get(fight.target)
         if target is None:
-            return Action(DEFENCE_READY)
+            return Action(actions.DEFENCE_READY)
         if target.controller == seat and target.equipment_iid is None:
             equip = boss_cards.equipment(state, seat, only_on=target.iid)
             if equip is not None:
                 return equip
         stat = "def" if eff(state, target, "def") >= eff(state, target, "mp") else "mp"
-        return Action(DEFENCE_READY, defence_stat=stat)
+        return Action(actions.DEFENCE_READY, defence_stat=stat)
     if seat == fight.attacking_seat:  # BP12
         return reinforce_or_pass(state, seat)
-    return boss_cards.defend(state, seat) or Action(PASS)  # BP11, BP15
+    return boss_cards.defend(state, seat) or Action(actions.PASS)  # BP11, BP15

@@ -68,29 +68,18 @@ class LegendsCampaigns:
         if seat is None:
             return None
         kind = _player(config.party[int(seat[1:]) - 1].kind)
-        if status == "choose_battle":
+        name = words.seat(seat)
+        if status == "choose_battle":  # the battles not yet won, by their first title
             left = [n for n in range(1, len(config.battles) + 1) if n not in campaign["won"]]
-            return CampaignChoice(
-                seat=seat,
-                name=words.seat(seat),
-                kind=kind,
-                action="choose_next_battle",
-                argument="index",
-                options=tuple(CampaignOption(n, words.battle_title(n, 1)) for n in left),
-                limit=None,
-                question=view.say(lang, "ask_battle", name=words.seat(seat)),
-            )
-        options = campaign["carry_options"][seat]
-        return CampaignChoice(
-            seat=seat,
-            name=words.seat(seat),
-            kind=kind,
-            action="choose_carry",
-            argument="iids",
-            options=tuple(CampaignOption(o["iid"], words.option(o)) for o in options),
-            limit=config.carry_limit,
-            question=view.say(lang, "ask_carry", name=words.seat(seat), limit=config.carry_limit),
-        )
+            action, argument, limit = "choose_next_battle", "index", None
+            options = tuple(CampaignOption(n, words.battle_title(n, 1)) for n in left)
+            question = view.say(lang, "ask_battle", name=name)
+        else:  # the cards this seat may carry into the next battle
+            carried = campaign["carry_options"][seat]
+            action, argument, limit = "choose_carry", "iids", config.carry_limit
+            options = tuple(CampaignOption(o["iid"], words.option(o)) for o in carried)
+            question = view.say(lang, "ask_carry", name=name, limit=limit)
+        return CampaignChoice(seat, name, kind, action, argument, options, limit, question)
 
     def campaign_choose(
         self, campaign: Mapping[str, Any], seat: str, action: Action

@@ -58,26 +58,7 @@ import numpy as np
 
 from tavola.core import Action
 
-from ..actions import (
-    ASSIGN_EQUIPMENT,
-    BUILD,
-    CHOOSE_MAIN,
-    CHOOSE_REFERENCE,
-    CONCEDE,
-    CUT_DECK,
-    DECLARE_ATTACK,
-    DEFENCE_READY,
-    END_COUNTER,
-    END_TURN,
-    FLIP,
-    FORGO,
-    PASS,
-    PLACE_CHARACTER,
-    PLACE_INITIAL,
-    PLAY_CARD,
-    REINFORCE,
-    SKIP_ATTACK,
-)
+from .. import actions as kinds
 from ..cards import CharacterCard
 from ..state import LegendsState
 from .slots import (
@@ -91,8 +72,15 @@ from .slots import (
 
 H, T, E, R, F = HAND_SLOTS, TABLE_SLOTS, EG_SLOTS, REVIVE_SLOTS, FORMATION_SLOTS
 DEFENCE_STATS: tuple[str | None, ...] = (None, "def", "mp")
-BATTLE_SIMPLE = (CUT_DECK, CONCEDE, END_TURN, END_COUNTER, PASS, SKIP_ATTACK)
-SIMPLIFIED = (CUT_DECK, FLIP, "keep", "switch")
+BATTLE_SIMPLE = (
+    kinds.CUT_DECK,
+    kinds.CONCEDE,
+    kinds.END_TURN,
+    kinds.END_COUNTER,
+    kinds.PASS,
+    kinds.SKIP_ATTACK,
+)
+SIMPLIFIED = (kinds.CUT_DECK, kinds.FLIP, "keep", "switch")
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,16 +135,16 @@ class LegendsActions:
         else:
             shapes = [(name, ()) for name in BATTLE_SIMPLE]
             shapes += [
-                (DEFENCE_READY, (3,)),
-                (CHOOSE_MAIN, (1 + C,)),
-                (PLACE_INITIAL, (2**F,)),
-                (PLACE_CHARACTER, (H,)),
-                (FORGO, (T,)),
-                (REINFORCE, (T, 2)),
-                (DECLARE_ATTACK, (T, 2, max(S - 1, 1), T + E)),
-                (BUILD, (H + E, T)),
-                (ASSIGN_EQUIPMENT, (H, S, T)),
-                (PLAY_CARD, (H, 1 + S * T + S + S * E + R)),
+                (kinds.DEFENCE_READY, (3,)),
+                (kinds.CHOOSE_MAIN, (1 + C,)),
+                (kinds.PLACE_INITIAL, (2**F,)),
+                (kinds.PLACE_CHARACTER, (H,)),
+                (kinds.FORGO, (T,)),
+                (kinds.REINFORCE, (T, 2)),
+                (kinds.DECLARE_ATTACK, (T, 2, max(S - 1, 1), T + E)),
+                (kinds.BUILD, (H + E, T)),
+                (kinds.ASSIGN_EQUIPMENT, (H, S, T)),
+                (kinds.PLAY_CARD, (H, 1 + S * T + S + S * E + R)),
             ]
         blocks: dict[str, Block] = {}
         offset = 0
@@ -219,39 +207,39 @@ class LegendsActions:
     def _encode(self, slots: SeatSlots, state: LegendsState, action: Action) -> int | None:
         b = self.blocks
         kind, args = action.type, action.args
-        if kind in (FLIP, CUT_DECK, CONCEDE, END_TURN, END_COUNTER, PASS, SKIP_ATTACK):
+        if kind == kinds.FLIP or kind in BATTLE_SIMPLE:
             return b[kind].offset if not args and kind in b else None
-        if kind == CHOOSE_REFERENCE:
+        if kind == kinds.CHOOSE_REFERENCE:
             choice = args.get("choice")
             return b[choice].offset if set(args) == {"choice"} and choice in b else None
-        if kind == DEFENCE_READY:
+        if kind == kinds.DEFENCE_READY:
             if set(args) - {"defence_stat"} or args.get("defence_stat", "") is None:
                 return None
             return b[kind].index(DEFENCE_STATS.index(args.get("defence_stat")))
-        if kind == CHOOSE_MAIN:
+        if kind == kinds.CHOOSE_MAIN:
             if not args:
                 return b[kind].index(0)
             _only(args, "card_id")
             return b[kind].index(1 + self._main_index[args["card_id"]])
-        if kind == PLACE_INITIAL:
+        if kind == kinds.PLACE_INITIAL:
             _only(args, "iids")
             positions = [slots.hand_index[i] for i in args["iids"]]
             if positions != sorted(set(positions)) or any(p >= F for p in positions):
                 return None
             return b[kind].index(sum(1 << p for p in positions))
-        if kind == PLACE_CHARACTER:
+        if kind == kinds.PLACE_CHARACTER:
             _only(args, "iid")
             return b[kind].index(slots.hand_index[args["iid"]])
-        if kind == FORGO:
+        if kind == kinds.FORGO:
             _only(args, "iids")
             (iid,) = args["iids"]
             return b[kind].index(_own(slots, iid))
-        if kind == REINFORCE:
+        if kind == kinds.REINFORCE:
             stat = self._stat(state, args.get("stat"), "stat" in args)
             if set(args) - {"iid", "stat"} or stat is None:
                 return None
             return b[kind].index(_own(slots, args["iid"]), stat)
-        if kind == DECLARE_ATTACK:
+        if kind == kinds.DECLARE_ATTACK:
             _only(args, "attackers", "target")
             (attacker,) = args["attackers"]
             if not isinstance(attacker, Mapping) or set(attacker) - {"iid", "stat"}:
@@ -268,7 +256,7 @@ class LegendsActions:
             if r == 0:
                 return None
             return b[kind].index(_own(slots, attacker["iid"]), stat, r - 1, t)
-        if kind == BUILD:
+        if kind == kinds.BUILD:
             _only(args, "eg_iid", "builders")
             (builder,) = args["builders"]
             eg = args["eg_iid"]
@@ -280,11 +268,11 @@ class LegendsActions:
                     return None
                 source = H + e
             return b[kind].index(source, _own(slots, builder))
-        if kind == ASSIGN_EQUIPMENT:
+        if kind == kinds.ASSIGN_EQUIPMENT:
             _only(args, "eq_iid", "char_iid")
             r, j = slots.char_index[args["char_iid"]]
             return b[kind].index(slots.hand_index[args["eq_iid"]], r, j)
-        if kind == PLAY_CARD:
+        if kind == kinds.PLAY_CARD:
             if set(args) - {"iid", "target"} or ("target" in args and args["target"] is None):
                 return None
             aim = self._target_slot(slots, args.get("target"))
@@ -311,37 +299,37 @@ class LegendsActions:
         block = self.block_of(index)
         kind, c = block.name, block.coords(index)
         if kind in ("keep", "switch"):
-            return Action(CHOOSE_REFERENCE, choice=kind)
+            return Action(kinds.CHOOSE_REFERENCE, choice=kind)
         if not block.shape:
             return Action(kind)
-        if kind == DEFENCE_READY:
+        if kind == kinds.DEFENCE_READY:
             stat = DEFENCE_STATS[c[0]]
             return Action(kind) if stat is None else Action(kind, defence_stat=stat)
-        if kind == CHOOSE_MAIN:
+        if kind == kinds.CHOOSE_MAIN:
             return Action(kind) if c[0] == 0 else Action(kind, card_id=self.main_cards[c[0] - 1])
-        if kind == PLACE_INITIAL:
+        if kind == kinds.PLACE_INITIAL:
             bits = [h for h in range(F) if c[0] >> h & 1]
             return Action(kind, iids=[_at(slots.hand, h) for h in bits])
-        if kind == PLACE_CHARACTER:
+        if kind == kinds.PLACE_CHARACTER:
             return Action(kind, iid=_at(slots.hand, c[0]))
-        if kind == FORGO:
+        if kind == kinds.FORGO:
             return Action(kind, iids=[_at(slots.tables[0], c[0])])
-        if kind == REINFORCE:
+        if kind == kinds.REINFORCE:
             return Action(kind, **self._attacker(state, _at(slots.tables[0], c[0]), c[1]))
-        if kind == DECLARE_ATTACK:
+        if kind == kinds.DECLARE_ATTACK:
             j, a, r, t = c
             row = slots.tables[r + 1] if t < T else slots.egs[r + 1]
             target = _at(row, t if t < T else t - T)
             attacker = self._attacker(state, _at(slots.tables[0], j), a)
             return Action(kind, attackers=[attacker], target=target)
-        if kind == BUILD:
+        if kind == kinds.BUILD:
             s, j = c
             eg = _at(slots.hand, s) if s < H else _at(slots.egs[0], s - H)
             return Action(kind, eg_iid=eg, builders=[_at(slots.tables[0], j)])
-        if kind == ASSIGN_EQUIPMENT:
+        if kind == kinds.ASSIGN_EQUIPMENT:
             h, r, j = c
             return Action(kind, eq_iid=_at(slots.hand, h), char_iid=_at(slots.tables[r], j))
-        assert kind == PLAY_CARD
+        assert kind == kinds.PLAY_CARD
         h, aim = c
         chosen = self._target(slots, aim)
         iid = _at(slots.hand, h)

@@ -18,6 +18,7 @@ from typing import get_args
 
 import numpy as np
 
+from .. import effects as kinds
 from ..cards import (
     CARD_TYPES,
     CardDef,
@@ -28,25 +29,9 @@ from ..cards import (
     PotionCard,
 )
 from ..catalog import Catalog
-from ..effects import (
-    Damage,
-    Discard,
-    DiscardPerTurn,
-    Draw,
-    DrawPerTurn,
-    Heal,
-    ModifyStat,
-    Parry,
-    ProtectMagic,
-    Revive,
-    Siege,
-    Sleep,
-    TargetSpec,
-    Wake,
-)
 
 SIDES = ("good", "neutral", "evil")
-TARGETS: tuple[str, ...] = get_args(TargetSpec)
+TARGETS: tuple[str, ...] = get_args(kinds.TargetSpec)
 MODIFIED = ("str", "mp", "def", "hp_max")
 STAT_SCALE = {"str": 100.0, "mp": 100.0, "def": 100.0, "hp_max": 1000.0}
 
@@ -87,24 +72,24 @@ def card_vector(card: CardDef) -> np.ndarray:
 # The effects' features past the stat changes and heals: a share of the effect's bound
 # (its feature, the field, the bound) or a flag (its feature).
 _SHARES: dict[type, tuple[int, str, int]] = {
-    Damage: (6, "amount", 1000),
-    Sleep: (7, "turns", 3),
-    Draw: (11, "count", 3),
-    Discard: (12, "count", 3),
-    Siege: (14, "hits", 5),
-    DrawPerTurn: (15, "count", 2),
+    kinds.Damage: (6, "amount", 1000),
+    kinds.Sleep: (7, "turns", 3),
+    kinds.Draw: (11, "count", 3),
+    kinds.Discard: (12, "count", 3),
+    kinds.Siege: (14, "hits", 5),
+    kinds.DrawPerTurn: (15, "count", 2),
 }
-_FLAGS: dict[type, int] = {Wake: 8, ProtectMagic: 9, Parry: 10, Revive: 13}
+_FLAGS: dict[type, int] = {kinds.Wake: 8, kinds.ProtectMagic: 9, kinds.Parry: 10, kinds.Revive: 13}
 
 
 def _effects(v: np.ndarray, effects: Sequence[object]) -> None:
     e = _EFFECTS
     for effect in effects:
         kind = type(effect)
-        if isinstance(effect, ModifyStat):
+        if isinstance(effect, kinds.ModifyStat):
             v[e + MODIFIED.index(effect.stat)] += effect.amount / STAT_SCALE[effect.stat]
             v[e + 4] = max(v[e + 4], float(effect.duration == "permanent"))
-        elif isinstance(effect, Heal):
+        elif isinstance(effect, kinds.Heal):
             v[e + 5] += 1.0 if effect.amount == "full" else effect.amount / 1000
         elif kind in _SHARES:
             feature, field, bound = _SHARES[kind]
@@ -116,14 +101,14 @@ def _effects(v: np.ndarray, effects: Sequence[object]) -> None:
 def _auras(v: np.ndarray, card: EnchantgineeringCard) -> None:
     a = _AURAS
     for aura in card.auras:
-        if isinstance(aura, ModifyStat):
+        if isinstance(aura, kinds.ModifyStat):
             side = 0 if aura.applies_to == "ally_characters" else 4
             v[a + side + MODIFIED.index(aura.stat)] += aura.amount / STAT_SCALE[aura.stat]
-        elif isinstance(aura, ProtectMagic):
+        elif isinstance(aura, kinds.ProtectMagic):
             v[a + 8] = 1.0
-        elif isinstance(aura, DiscardPerTurn):
+        elif isinstance(aura, kinds.DiscardPerTurn):
             v[a + 10] += aura.count / 2
-        elif isinstance(aura, DrawPerTurn):
+        elif isinstance(aura, kinds.DrawPerTurn):
             v[a + 9] += aura.count / 2
 
 

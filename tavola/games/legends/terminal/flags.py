@@ -7,9 +7,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tavola.core import ConfigError
 from tavola.core.capabilities import HUMAN, TerminalRequest, TerminalSetup
-from tavola.core.capabilities.terminal import game_flags
+from tavola.core.game_parts import bad_flag, own_flags
 
 from ..config import Sides
 from ..tables import table_config
@@ -58,13 +57,12 @@ def table_options(flags: LegendsFlags) -> dict[str, Any]:
 def flag_options(flags: BaseModel) -> dict[str, Any]:
     """The options of a table whose seats the shell builds itself (`tavola simulate`):
     there an age has no seat to go to."""
-    legends = game_flags(LegendsFlags, flags)
+    legends = own_flags(LegendsFlags, flags)
     if legends.ages:
-        raise ConfigError(
-            "invalid_option",
+        raise bad_flag(
+            "ages",
             "--ages gives the ages of a terminal table's seats (tavola play)",
-            field="ages",
-            message_it="--ages dà le età dei posti di un tavolo al terminale (tavola play)",
+            "--ages dà le età dei posti di un tavolo al terminale (tavola play)",
         )
     return table_options(legends)
 
@@ -73,14 +71,13 @@ def terminal_table(request: TerminalRequest) -> TerminalSetup:
     """The config of the table asked for: people and bots in the order typed, then the
     automatic boss when one of the seats is `boss`. Unnamed people are "Player 1"... (in the
     table's language), unnamed bots "Bot 2"..."""
-    flags = game_flags(LegendsFlags, request.flags)
+    flags = own_flags(LegendsFlags, request.flags)
     kinds = request.seats or DEFAULT_SEATS
     if len(flags.ages) > len(kinds):
-        raise ConfigError(
-            "invalid_option",
+        raise bad_flag(
+            "ages",
             f"--ages gives {len(flags.ages)} ages for {len(kinds)} seats",
-            field="ages",
-            message_it=f"--ages dà {len(flags.ages)} età per {len(kinds)} posti",
+            f"--ages dà {len(flags.ages)} età per {len(kinds)} posti",
         )
     person = "Giocatore" if request.lang == "it" else "Player"
     seats: list[dict[str, Any]] = []

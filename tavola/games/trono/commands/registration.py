@@ -28,12 +28,15 @@ from .options import (
 from .session import (
     by_player,
     by_referee,
+    comma_list,
     fail,
     find_team,
     hint,
     instant,
     member_seat,
+    plain,
     referee_seat,
+    referee_step,
     run,
     with_at,
 )
@@ -64,10 +67,10 @@ def new(
     options = read_config(config) if config else {}
     options["mode"] = mode
     if referees:
-        options["referees"] = [r.strip() for r in referees.split(",") if r.strip()]
+        options["referees"] = comma_list(referees)
     if mode == "practice":
         if players:
-            options["players"] = [p.strip() for p in players.split(",") if p.strip()]
+            options["players"] = comma_list(players)
         elif teams:
             options["players"] = [f"bot{i:02d}" for i in range(1, teams + 1)]
         options.setdefault("draw_source", "simulated")
@@ -118,7 +121,7 @@ def preferences(
     lang: LangOpt = "it",
 ) -> None:
     """Set USER's secret pair preference and avoid list (R4); replaces earlier ones."""
-    names = [a.strip() for a in avoid.split(",") if a.strip()]
+    names = comma_list(avoid)
     wishes = {"preferred_partner": partner, "avoid": names}
     run(file, lang, by_player(user, "set_preferences", wishes, at))
 
@@ -140,7 +143,7 @@ def signup(
     args: dict[str, Any] = {"user": user, "display_name": name or user}
     if partner:
         args["preferred_partner"] = partner
-    names = [a.strip() for a in avoid.split(",") if a.strip()]
+    names = comma_list(avoid)
     if names:
         args["avoid"] = names
     run(file, lang, by_referee(referee, "record_registration", args, at), check=check)
@@ -241,12 +244,4 @@ def ranking(
     run(file, lang, build, bbcode=bbcode, check=check)
 
 
-def start(
-    file: FileArg,
-    referee: RefereeOpt = None,
-    at: AtOpt = None,
-    lang: LangOpt = "it",
-    bbcode: BBCodeOpt = False,
-) -> None:
-    """Open turn 1 (R21)."""
-    run(file, lang, by_referee(referee, "start_game", {}, at), bbcode=bbcode)
+start = referee_step("start", "Open turn 1 (R21).", plain("start_game"))

@@ -21,12 +21,15 @@ from ..forum_words import local_time, with_names
 from ..houses import display_name
 from ..messages import MESSAGES, day_of, text
 from ..state import Team, TronoState, catalogue_of
+from .options import AtOpt, BBCodeOpt, FileArg, LangOpt, RefereeOpt
 from .texts import cli_error, echo_lines, say
 
 Build = Callable[[Table], tuple[str, Action]]
 """From the replayed table, the seat acting and its action."""
 After = Callable[[Table, list[Event]], list[str]]
 """Private lines to print once the action is accepted."""
+Step = Callable[[TronoState, str | None], Action]
+"""From the replayed state and `--at`, the action a referee's step sends."""
 
 
 def fail(exc: TavolaError, lang: str, status: int = 1) -> typer.Exit:
@@ -63,6 +66,38 @@ def by_referee(referee: str | None, kind: str, args: dict[str, Any], at: str | N
 def by_player(user: str, kind: str, args: dict[str, Any], at: str | None) -> Build:
     """A player's own action, sent from their seat."""
     return lambda table: (f"player:{user}", Action(kind, **with_at(args, at)))
+
+
+def comma_list(text: str) -> list[str]:
+    """`a, b,c` as the names it lists (blanks dropped)."""
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def plain(kind: str) -> Step:
+    """The referee's `kind`, with nothing but `--at`."""
+    return lambda state, at: Action(kind, **with_at({}, at))
+
+
+def referee_step(name: str, doc: str, step: Step) -> Callable[..., None]:
+    """The command `name` (help: `doc`) that sends one referee's `step`: such commands
+    differ only in their action, so they take the same options, declared here once."""
+
+    def command(
+        file: FileArg,
+        referee: RefereeOpt = None,
+        at: AtOpt = None,
+        lang: LangOpt = "it",
+        bbcode: BBCodeOpt = False,
+    ) -> None:
+        def build(table: Table) -> tuple[str, Action]:
+            state: TronoState = table.state
+            return referee_seat(state, referee), step(state, at)
+
+        run(file, lang, build, bbcode=bbcode)
+
+    command.__name__ = command.__qualname__ = name
+    command.__doc__ = doc
+    return command
 
 
 def find_team(state: TronoState, name: str) -> Team:

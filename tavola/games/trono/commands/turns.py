@@ -27,8 +27,10 @@ from .session import (
     find_team,
     instant,
     member_seat,
+    plain,
     readable,
     referee_seat,
+    referee_step,
     run,
     with_at,
 )
@@ -244,41 +246,30 @@ def deploy_text(lang: str, view: dict[str, Any], deployment: dict[str, Any]) -> 
     return shown
 
 
-def resolve(
-    file: FileArg,
-    referee: RefereeOpt = None,
-    at: AtOpt = None,
-    lang: LangOpt = "it",
-    bbcode: BBCodeOpt = False,
-) -> None:
+def _lock(state: TronoState, at: str | None) -> Action:
+    """`close_turn`, or under the calendar the tick at the deadline (not before it)."""
+    if state.phase == "turn_locked":
+        raise cli_error("E_AWAITING_DRAW", turn=state.turn)
+    if state.phase == "turn_open" and state.config.schedule == "calendar":
+        assert state.deadline is not None
+        stamp = instant(at) or format_instant(max(state.deadline, state.now))
+        if parse_instant(stamp) < state.deadline:
+            raise cli_error("E_BEFORE_DEADLINE", deadline=format_instant(state.deadline))
+        return Action("tick", at=stamp)
+    return Action("close_turn", **with_at({}, at))
+
+
+resolve = referee_step(
+    "resolve",
     """Lock the open turn (close_turn, or at the deadline under the calendar); missing posts
-    become empty. With simulated draws the turn resolves at once; otherwise enter the draw."""
-
-    def build(table: Table) -> tuple[str, Action]:
-        state: TronoState = table.state
-        seat = referee_seat(state, referee)
-        if state.phase == "turn_locked":
-            raise cli_error("E_AWAITING_DRAW", turn=state.turn)
-        if state.phase == "turn_open" and state.config.schedule == "calendar":
-            assert state.deadline is not None
-            stamp = instant(at) or format_instant(max(state.deadline, state.now))
-            if parse_instant(stamp) < state.deadline:
-                raise cli_error("E_BEFORE_DEADLINE", deadline=format_instant(state.deadline))
-            return seat, Action("tick", at=stamp)
-        return seat, Action("close_turn", **with_at({}, at))
-
-    run(file, lang, build, bbcode=bbcode)
-
-
-def publish(
-    file: FileArg,
-    referee: RefereeOpt = None,
-    at: AtOpt = None,
-    lang: LangOpt = "it",
-    bbcode: BBCodeOpt = False,
-) -> None:
-    """Publish a reviewed turn's results (R45) and open the next turn."""
-    run(file, lang, by_referee(referee, "publish_results", {}, at), bbcode=bbcode)
+    become empty. With simulated draws the turn resolves at once; otherwise enter the draw.""",
+    _lock,
+)
+publish = referee_step(
+    "publish",
+    "Publish a reviewed turn's results (R45) and open the next turn.",
+    plain("publish_results"),
+)
 
 
 def tick(
