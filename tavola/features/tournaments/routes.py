@@ -11,6 +11,7 @@ from fastapi.responses import FileResponse
 from starlette.concurrency import run_in_threadpool
 
 from tavola.features.tournaments.format import Entrant, Tournament
+from tavola.features.tournaments.games import option_schemas, registration_form
 from tavola.features.tournaments.schemas import (
     EntrantRegistered,
     EntrantRequest,
@@ -18,7 +19,7 @@ from tavola.features.tournaments.schemas import (
     TournamentCreate,
     TournamentCreated,
 )
-from tavola.features.tournaments.service import TournamentService, option_schemas, registration_form
+from tavola.features.tournaments.service import TournamentService
 from tavola.server.accounts.deps import Member
 from tavola.server.deps import PublicUrl, Service, Token
 from tavola.server.openapi import refuse_outside_schema
