@@ -216,14 +216,7 @@ class Schedule:
                 raise _Moved
             t = sealed(current)
             record(t, slot.id, places, forfeits=[slot.entrants[i] for i in absent])
-            if not store.change(
-                session,
-                tournament_id,
-                current.version,
-                tournament=t.model_dump(mode="json"),
-                status=t.phase,
-                updated_at=now(),
-            ):
+            if not store.save(session, tournament_id, current.version, t):
                 raise _Moved
 
         try:

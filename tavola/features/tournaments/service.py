@@ -174,14 +174,7 @@ class TournamentService(SeriesPart):
 
     def _write(self, row: TournamentRow, t: Tournament, *more: TournamentEntrantRow | None) -> bool:
         def write(session: Session) -> bool:
-            if not store.change(
-                session,
-                row.id,
-                row.version,
-                tournament=t.model_dump(mode="json"),
-                status=t.phase,
-                updated_at=now(),
-            ):
+            if not store.save(session, row.id, row.version, t):
                 return False
             for extra in more:
                 if extra is not None:
