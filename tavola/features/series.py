@@ -9,8 +9,9 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
+from fastapi import Path
 from sqlalchemy.orm import Session
 
 from tavola.core import Game, TavolaError, UnknownGame, get_game
@@ -22,13 +23,24 @@ from tavola.server.refusal import Refusal
 log = logging.getLogger(__name__)
 
 C = TypeVar("C")
+R = TypeVar("R")
+
+SeriesId = Annotated[str, Path(max_length=40, pattern=r"^[0-9a-f]{1,40}$")]
+"""A series' id in a path, as its row's id column holds it."""
+
+
+def found(row: R | None, code: str, message: str, message_it: str) -> R:
+    """The series' row as read; None (no such series) is a 404 `code`."""
+    if row is None:
+        raise Refusal(404, code, message, message_it=message_it)
+    return row
 
 
 def capability_of(
-    game_name: str, kind: type[C], code: str, lacking: str, lacking_it: str
+    game_name: str, kind: type[C], code: str, lacking: tuple[str, str]
 ) -> tuple[Game[Any], C]:
     """The game and its capability `kind`; else 404 (no such game) or 422 `code`, whose
-    texts `lacking`, `lacking_it` name the game's title as `{title}`."""
+    texts `lacking` (English, Italian) name the game's title as `{title}`."""
     try:
         game = get_game(game_name)
     except UnknownGame as exc:
@@ -38,8 +50,8 @@ def capability_of(
         raise Refusal(
             422,
             code,
-            lacking.format(title=game.info.text(game.info.title, "en")),
-            message_it=lacking_it.format(title=game.info.text(game.info.title, "it")),
+            lacking[0].format(title=game.info.text(game.info.title, "en")),
+            message_it=lacking[1].format(title=game.info.text(game.info.title, "it")),
         )
     return game, found
 

@@ -21,7 +21,15 @@ from tavola.features.campaigns import course, store
 from tavola.features.campaigns.ending import record_game
 from tavola.features.campaigns.seats import not_taken, seat_of
 from tavola.features.campaigns.tables import CampaignRow, CampaignSeatRow
-from tavola.features.series import Due, SeriesPart, capability_of, check_seed, open_each, stale
+from tavola.features.series import (
+    Due,
+    SeriesPart,
+    capability_of,
+    check_seed,
+    found,
+    open_each,
+    stale,
+)
 from tavola.server.refusal import Refusal
 from tavola.server.seating import SeatPlan, refusal_of
 from tavola.server.security import hash_token, new_token
@@ -30,6 +38,8 @@ from tavola.store import Database
 from tavola.store.repo import now
 
 log = logging.getLogger(__name__)
+
+NO_CAMPAIGNS = ("{title} has no campaigns.", "{title} non ha campagne.")
 
 
 class _CampaignMoved(Exception):
@@ -108,14 +118,12 @@ class CampaignService(SeriesPart):
 
     def read(self, campaign_id: str) -> tuple[CampaignRow, list[CampaignSeatRow]]:
         with self.db.session() as session:
-            row = store.get(session, campaign_id)
-            if row is None:
-                raise Refusal(
-                    404,
-                    "unknown_campaign",
-                    f"There is no campaign '{campaign_id}'.",
-                    message_it=f"Non c'è nessuna campagna '{campaign_id}'.",
-                )
+            row = found(
+                store.get(session, campaign_id),
+                "unknown_campaign",
+                f"There is no campaign '{campaign_id}'.",
+                f"Non c'è nessuna campagna '{campaign_id}'.",
+            )
             seats = store.seats(session, campaign_id)
             session.expunge_all()
         return row, seats
@@ -372,13 +380,7 @@ def _in_party_order(
 
 
 def _campaigns_of(game_name: str) -> tuple[Game[Any], Campaigns[Any]]:
-    return capability_of(
-        game_name,
-        Campaigns,
-        "no_campaigns",
-        "{title} has no campaigns.",
-        "{title} non ha campagne.",
-    )
+    return capability_of(game_name, Campaigns, "no_campaigns", NO_CAMPAIGNS)
 
 
 def _check_seed(seed: int | None, practice_seed_known: bool, people: bool) -> None:

@@ -15,16 +15,11 @@ from tavola.features.series import capability_of
 
 REGISTRATION_MODULE = "tournament.js"
 """A game's own module for its registration form, in its web folder (optional)."""
+NO_TOURNAMENTS = ("{title} has no tournaments.", "{title} non ha tornei.")
 
 
 def rules_of(game_name: str) -> tuple[Game[Any], TournamentRules[Any]]:
-    return capability_of(
-        game_name,
-        TournamentRules,
-        "no_tournaments",
-        "{title} has no tournaments.",
-        "{title} non ha tornei.",
-    )
+    return capability_of(game_name, TournamentRules, "no_tournaments", NO_TOURNAMENTS)
 
 
 def option_schemas(game_name: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from tavola.core import ConfigError, IllegalAction, TavolaError
 from tavola.core.rng import new_secret
 from tavola.features import GameEnded
 from tavola.features.ratings.service import ratings_for
-from tavola.features.series import SeriesPart, check_seed, stale
+from tavola.features.series import SeriesPart, check_seed, found, stale
 from tavola.features.tournaments import store, views
 from tavola.features.tournaments.ending import record_table
 from tavola.features.tournaments.format import (
@@ -120,14 +120,12 @@ class TournamentService(SeriesPart):
         self, tournament_id: str
     ) -> tuple[TournamentRow, list[TournamentEntrantRow], list[TournamentGameRow]]:
         with self.db.session() as session:
-            row = store.get(session, tournament_id)
-            if row is None:
-                raise Refusal(
-                    404,
-                    "unknown_tournament",
-                    f"There is no tournament '{tournament_id}'.",
-                    message_it=f"Non c'è nessun torneo '{tournament_id}'.",
-                )
+            row = found(
+                store.get(session, tournament_id),
+                "unknown_tournament",
+                f"There is no tournament '{tournament_id}'.",
+                f"Non c'è nessun torneo '{tournament_id}'.",
+            )
             entrants = store.entrants(session, tournament_id)
             games = store.games(session, tournament_id)
             session.expunge_all()
