@@ -23,14 +23,11 @@ from rich.console import Console
 from tavola.bots import make_bot
 from tavola.cli.prompt import Prompt
 from tavola.cli.simulate import catalog_options
+from tavola.cli.sitting import bots_for, play_out
 from tavola.core import (
     Game,
-    IllegalAction,
-    Player,
     Table,
     TavolaError,
-    Viewer,
-    filter_events,
     get_game,
 )
 from tavola.core.capabilities import (
@@ -353,11 +350,7 @@ class Runner:
         seats = self.game.seats(table.state)
         kinds = dict(zip(seats, (e.kind for e in entrants), strict=False))
         humans = [s for s, kind in kinds.items() if kind == HUMAN]
-        players: dict[str, Player] = {
-            seat: make_bot(kind, self.game, table.seed, seat)
-            for seat, kind in kinds.items()
-            if kind != HUMAN
-        }
+        players = bots_for(self.game, kinds, table.seed)
         if not humans:
             table.play(players)
             return
@@ -366,16 +359,7 @@ class Runner:
             raise Problem(say(self.lang, "no_person", game=self.game.name))
         screen = terminal.terminal_screen(self.console, self.prompt, self.lang)
         players.update(screen.people(humans))
-        viewer = Viewer.seat(humans[0]) if len(humans) == 1 else Viewer.public()
-        screen.opening(table, filter_events(table.events, viewer))
-        while table.to_act:
-            try:
-                table.play(
-                    players, on_events=lambda ev: screen.tell(table, filter_events(ev, viewer))
-                )
-            except IllegalAction as exc:
-                screen.refused(exc)
-        screen.outcome(table)
+        play_out(table, players, screen, humans)
 
 
 def add_commands(tavola: typer.Typer) -> None:
