@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -261,25 +262,17 @@ def play(
     console.print(say(lang, "saved", path=file))
 
 
+@dataclass
 class Session:
     """One `play`: choices and games until a game is over and its choices are made
     (or, with `auto`, until the campaign is over)."""
 
-    def __init__(
-        self,
-        loaded: CampaignFile,
-        campaigns: Campaigns[Any],
-        console: Console,
-        prompt: TerminalPrompt,
-        lang: str,
-        auto: bool,
-    ) -> None:
-        self.loaded = loaded
-        self.campaigns = campaigns
-        self.console = console
-        self.prompt = prompt
-        self.lang = lang
-        self.auto = auto
+    loaded: CampaignFile
+    campaigns: Campaigns[Any]
+    console: Console
+    prompt: TerminalPrompt
+    lang: str
+    auto: bool
 
     def run(self) -> None:
         played = 0

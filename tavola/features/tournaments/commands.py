@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -263,29 +264,24 @@ def load_state(path: Path) -> tuple[Game[Any], Tournament]:
         raise Problem(f"{path}: {exc}") from None
 
 
+@dataclass
 class Runner:
     """Plays the tournament's games one after the other until it ends."""
 
-    def __init__(
-        self,
-        game: Game[Any],
-        t: Tournament,
-        console: Console,
-        prompt: TerminalPrompt,
-        lang: str,
-        no_show_after: float | None,
-        *,
-        quiet: bool = False,
-    ) -> None:
-        self.game = game
-        self.rules = _rules(game, lang)
-        self.t = t
-        self.console = console
-        self.prompt = prompt
-        self.lang = lang
-        self.no_show_after = no_show_after
-        self.quiet = quiet
-        self.options = self.rules.tournament_options().model_validate(t.game_options)
+    game: Game[Any]
+    t: Tournament
+    console: Console
+    prompt: TerminalPrompt
+    lang: str
+    no_show_after: float | None
+    quiet: bool = field(default=False, kw_only=True)
+    rules: TournamentRules[Any] = field(init=False)
+    options: Any = field(init=False)
+    """The game's tournament options, as its model reads them."""
+
+    def __post_init__(self) -> None:
+        self.rules = _rules(self.game, self.lang)
+        self.options = self.rules.tournament_options().model_validate(self.t.game_options)
 
     def run(self, saved: Callable[[], None]) -> None:
         if not self.quiet:
