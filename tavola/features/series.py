@@ -29,10 +29,14 @@ SeriesId = Annotated[str, Path(max_length=40, pattern=r"^[0-9a-f]{1,40}$")]
 """A series' id in a path, as its row's id column holds it."""
 
 
-def found(row: R | None, code: str, message: str, message_it: str) -> R:
-    """The series' row as read; None (no such series) is a 404 `code`."""
+def found(row: R | None, unknown: tuple[str, str, str], series_id: str) -> R:
+    """The series' row as read; None (no such series) is a 404 refusal, `unknown`: its
+    code and its texts (English, Italian) naming the id as `{id}`."""
     if row is None:
-        raise Refusal(404, code, message, message_it=message_it)
+        code, message, message_it = unknown
+        raise Refusal(
+            404, code, message.format(id=series_id), message_it=message_it.format(id=series_id)
+        )
     return row
 
 

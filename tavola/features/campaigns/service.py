@@ -46,6 +46,14 @@ class _CampaignMoved(Exception):
     """Someone else changed the campaign first: this table's opening is undone."""
 
 
+UNKNOWN_CAMPAIGN = (
+    "unknown_campaign",
+    "There is no campaign '{id}'.",
+    "Non c'è nessuna campagna '{id}'.",
+)
+"""The refusal of an id that names no campaign: its code and texts."""
+
+
 @dataclass(frozen=True, slots=True)
 class Created:
     campaign_id: str
@@ -118,12 +126,7 @@ class CampaignService(SeriesPart):
 
     def read(self, campaign_id: str) -> tuple[CampaignRow, list[CampaignSeatRow]]:
         with self.db.session() as session:
-            row = found(
-                store.get(session, campaign_id),
-                "unknown_campaign",
-                f"There is no campaign '{campaign_id}'.",
-                f"Non c'è nessuna campagna '{campaign_id}'.",
-            )
+            row = found(store.get(session, campaign_id), UNKNOWN_CAMPAIGN, campaign_id)
             seats = store.seats(session, campaign_id)
             session.expunge_all()
         return row, seats

@@ -49,6 +49,13 @@ WRITE_TRIES = 5
 LISTED = 50
 """Tournaments a list shows at most."""
 
+UNKNOWN_TOURNAMENT = (
+    "unknown_tournament",
+    "There is no tournament '{id}'.",
+    "Non c'è nessun torneo '{id}'.",
+)
+"""The refusal of an id that names no tournament: its code and texts."""
+
 
 @dataclass(frozen=True, slots=True)
 class Created:
@@ -120,12 +127,7 @@ class TournamentService(SeriesPart):
         self, tournament_id: str
     ) -> tuple[TournamentRow, list[TournamentEntrantRow], list[TournamentGameRow]]:
         with self.db.session() as session:
-            row = found(
-                store.get(session, tournament_id),
-                "unknown_tournament",
-                f"There is no tournament '{tournament_id}'.",
-                f"Non c'è nessun torneo '{tournament_id}'.",
-            )
+            row = found(store.get(session, tournament_id), UNKNOWN_TOURNAMENT, tournament_id)
             entrants = store.entrants(session, tournament_id)
             games = store.games(session, tournament_id)
             session.expunge_all()
