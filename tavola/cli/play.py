@@ -13,16 +13,12 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from tavola.bots import BOT_NAMES, make_bot, seat_kind_usage
+from tavola.bots import BOT_NAMES, seat_kind_usage
 from tavola.core import (
-    Event,
     Game,
-    IllegalAction,
     Player,
     Table,
     TavolaError,
-    Viewer,
-    filter_events,
 )
 from tavola.core.capabilities import (
     HUMAN,
@@ -38,6 +34,7 @@ from tavola.core.commitment import new_salt, salt_of_chosen_seed
 from . import game_flags, problems
 from .plain_table import PlainTerminal
 from .prompt import Prompt
+from .sitting import bots_for, play_out
 
 TEXT = {
     "it": {
@@ -165,25 +162,13 @@ def _play_out(
     kinds = _seat_kinds(table, seat_kinds)
     players = _players(table, kinds, screen, table.seed, lang)
     humans = [seat for seat, kind in kinds.items() if kind == HUMAN]
-    # One person at the table reads the game as its seat sees it; otherwise as the public.
-    viewer = Viewer.seat(humans[0]) if len(humans) == 1 else Viewer.public()
     console.print(say(lang, "commitment", commitment=table.commitment), soft_wrap=True)
-    screen.opening(table, filter_events(table.events, viewer))
-
-    def tell(events: list[Event]) -> None:
-        screen.tell(table, filter_events(events, viewer))
-
     try:
-        while table.to_act:
-            try:
-                table.play(players, on_events=tell)
-            except IllegalAction as exc:
-                screen.refused(exc)
+        play_out(table, players, screen, humans)
     except QuitGame:
         console.print(say(lang, "quit"))
         _save(table, save, console, lang)
         raise typer.Exit(1) from None
-    screen.outcome(table)
     console.print(say(lang, "revealed", seed=table.seed, salt=table.salt), soft_wrap=True)
     _save(table, save, console, lang)
 
@@ -205,11 +190,7 @@ def _players(
         typer.echo(say(lang, "no_person", game=table.game.name, seats=", ".join(missing)))
         raise typer.Exit(2)
     try:
-        bots = {
-            seat: make_bot(kind, table.game, seed, seat)
-            for seat, kind in kinds.items()
-            if kind != HUMAN
-        }
+        bots = bots_for(table.game, kinds, seed)
     except ValueError as exc:
         problems.fail("play", str(exc))
     return {**bots, **people}

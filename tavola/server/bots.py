@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tavola.bots import make_bot
 from tavola.core import AUTOPILOT, Action, derive_seed
@@ -40,28 +40,21 @@ class Pending:
     """Monotonic: when the move was due, plus the budget."""
 
 
+@dataclass(eq=False)
 class Bots:
-    def __init__(
-        self,
-        live: dict[str, Live],
-        moves: Moves,
-        delay: float,
-        thinkers: Thinkers,
-        failed: Callable[[str, str, Exception], bool],
-        client_of: Callable[[str], str] = lambda game_id: game_id,
-    ) -> None:
-        """`live`: the games in memory; `delay`: seconds a bot waits before it moves;
-        `failed(game_id, doing, error)`: a game's bot failed (True: the game is set
-        aside, else it is tried again later); `client_of(game_id)`: whose turn its
-        questions wait for."""
-        self.live = live
-        self.moves = moves
-        self.delay = delay
-        self.thinkers = thinkers
-        self.failed = failed
-        self.client_of = client_of
-        self.pending: dict[str, Pending] = {}
-        """By game id: the question each game's searching bot is waiting on (ticks only)."""
+    """`live`: the games in memory; `delay`: seconds a bot waits before it moves;
+    `failed(game_id, doing, error)`: a game's bot failed (True: the game is set aside,
+    else it is tried again later); `client_of(game_id)`: whose turn its questions wait
+    for."""
+
+    live: dict[str, Live]
+    moves: Moves
+    delay: float
+    thinkers: Thinkers
+    failed: Callable[[str, str, Exception], bool]
+    client_of: Callable[[str], str] = lambda game_id: game_id
+    pending: dict[str, Pending] = field(default_factory=dict, init=False)
+    """By game id: the question each game's searching bot is waiting on (ticks only)."""
 
     def schedule(self, live: Live) -> None:
         """The game's next bot move is due after the delay, if a bot is awaited."""

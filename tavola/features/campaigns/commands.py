@@ -12,26 +12,24 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
-from tavola.bots import make_bot
 from tavola.cli import game_flags
 from tavola.cli.prompt import Prompt
+from tavola.cli.sitting import bots_for, play_out
 from tavola.core import (
     Action,
-    Event,
     Game,
     GameRecord,
     IllegalAction,
-    Player,
     Table,
     TavolaError,
     Viewer,
-    filter_events,
     game_names,
     get_game,
     replay,
@@ -262,25 +260,17 @@ def play(
     console.print(say(lang, "saved", path=file))
 
 
+@dataclass
 class Session:
     """One `play`: choices and games until a game is over and its choices are made
     (or, with `auto`, until the campaign is over)."""
 
-    def __init__(
-        self,
-        loaded: CampaignFile,
-        campaigns: Campaigns[Any],
-        console: Console,
-        prompt: TerminalPrompt,
-        lang: str,
-        auto: bool,
-    ) -> None:
-        self.loaded = loaded
-        self.campaigns = campaigns
-        self.console = console
-        self.prompt = prompt
-        self.lang = lang
-        self.auto = auto
+    loaded: CampaignFile
+    campaigns: Campaigns[Any]
+    console: Console
+    prompt: TerminalPrompt
+    lang: str
+    auto: bool
 
     def run(self) -> None:
         played = 0
@@ -354,27 +344,17 @@ class Session:
         }
         humans = [seat for seat, kind in kinds.items() if kind == HUMAN]
         screen = self._screen() if humans else None
-        players = self._players(table, kinds, screen, awaited.seed)
-        viewer = Viewer.seat(humans[0]) if len(humans) == 1 else Viewer.public()
-        if screen is not None:
-            screen.opening(table, filter_events(table.events, viewer))
-
-        def tell(events: list[Event]) -> None:
-            if screen is not None:
-                screen.tell(table, filter_events(events, viewer))
-
-        while table.to_act:
-            try:
-                table.play(players, on_events=tell)
-            except IllegalAction as exc:
-                if screen is None:
-                    raise
-                screen.refused(exc)
-            except QuitGame:
-                self.loaded.table = table.record()
-                raise
-        if screen is not None:
-            screen.outcome(table)
+        people = screen.people(humans) if screen is not None else {}
+        players = {**bots_for(game, kinds, awaited.seed), **people}
+        try:
+            if screen is None:  # bots alone: nobody to tell
+                while table.to_act:
+                    table.play(players)
+            else:
+                play_out(table, players, screen, humans)
+        except QuitGame:
+            self.loaded.table = table.record()
+            raise
         # How it went is the game's to say: its lines, shown at the end of the sitting.
         self.loaded.campaign, _ = self.campaigns.campaign_record(self.loaded.campaign, table.state)
         self.loaded.table = None
@@ -396,18 +376,6 @@ class Session:
         if terminal is None:
             raise game_flags.UsageProblem(say(self.lang, "no_terminal", game=self.loaded.game.name))
         return terminal.terminal_screen(self.console, self.prompt, self.lang)
-
-    def _players(
-        self, table: Table, kinds: dict[str, str], screen: TerminalScreen | None, seed: int
-    ) -> dict[str, Player]:
-        humans = [seat for seat, kind in kinds.items() if kind == HUMAN]
-        people = screen.people(humans) if screen is not None else {}
-        bots = {
-            seat: make_bot(kind, table.game, seed, seat)
-            for seat, kind in kinds.items()
-            if kind != HUMAN
-        }
-        return {**bots, **people}
 
 
 def _numbers(line: str, count: int, *, several: bool) -> list[int] | None:

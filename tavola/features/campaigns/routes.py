@@ -6,7 +6,7 @@ from __future__ import annotations
 import pathlib
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import FileResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -20,27 +20,20 @@ from tavola.features.campaigns.schemas import (
     ChoiceRequest,
 )
 from tavola.features.campaigns.service import CampaignService
+from tavola.features.series import SeriesId
 from tavola.server.deps import Lang, PublicUrl, Service, Token
 from tavola.server.links import campaign_url
 from tavola.server.openapi import refuse_outside_schema
-from tavola.server.ratelimit import may_create
-from tavola.server.schemas import REFUSALS, Refused
+from tavola.server.routes.creating import CREATES
+from tavola.server.schemas import REFUSALS
 
 PAGE = pathlib.Path(__file__).parent / "web" / "campaign.html"
 router = APIRouter()
 
-CampaignId = Annotated[str, Path(max_length=40, pattern=r"^[0-9a-f]{1,40}$")]
 SeatId = Annotated[str, Path(max_length=16)]
-CREATING: dict[int | str, dict[str, Any]] = {**REFUSALS, 429: {"model": Refused}}
 
 
-@router.post(
-    "/api/campaigns",
-    status_code=201,
-    response_model=CampaignCreated,
-    responses=CREATING,
-    dependencies=[Depends(may_create)],
-)
+@router.post("/api/campaigns", response_model=CampaignCreated, **CREATES)
 async def create_campaign(
     body: CampaignCreate, service: Service, base: PublicUrl, request: Request
 ) -> Any:
@@ -83,7 +76,7 @@ async def create_campaign(
 
 @router.get("/api/campaigns/{campaign_id}", responses=REFUSALS)
 async def campaign_view(
-    campaign_id: CampaignId, token: Token, service: Service, lang: Lang = None
+    campaign_id: SeriesId, token: Token, service: Service, lang: Lang = None
 ) -> dict[str, Any]:
     """The campaign as the token's seat sees it (its own hidden part of the game's state
     and, when it is its turn, its choice), or as the public does without a token; the
@@ -99,7 +92,7 @@ async def campaign_view(
     responses=REFUSALS,
 )
 async def join_campaign(
-    campaign_id: CampaignId,
+    campaign_id: SeriesId,
     seat: SeatId,
     token: Token,
     service: Service,
@@ -116,7 +109,7 @@ async def join_campaign(
 
 @router.post("/api/campaigns/{campaign_id}/choices", response_model=ChoiceMade, responses=REFUSALS)
 async def choose(
-    campaign_id: CampaignId, body: ChoiceRequest, token: Token, service: Service
+    campaign_id: SeriesId, body: ChoiceRequest, token: Token, service: Service
 ) -> ChoiceMade:
     """A choice between games for the token's seat (the game's action, as the campaign
     asks it), if the campaign is still at `version`. The bots choose after it, and the

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from tavola.core.jsontypes import JsonNumber
-from tavola.server.schemas import MAX_INTEGER, MAX_SEATS, ActionObject
+from tavola.server.schemas import MAX_INTEGER, MAX_SEATS, ActionObject, SeatLink
 
 
 class MemberRequest(BaseModel):
@@ -35,16 +35,9 @@ class CampaignCreate(BaseModel):
     """Where the creator sits (a place in `party`): that seat's token comes back."""
 
 
-class CampaignSeatLink(BaseModel):
+class CampaignSeatLink(SeatLink):
     """A party seat: a person's with its link (its token for the creator's own seat, a
     one-time invite for every other)."""
-
-    seat: str
-    name: str
-    kind: str
-    token: str | None = None
-    invite: str | None = None
-    join_url: str | None = None
 
 
 class CampaignCreated(BaseModel):

@@ -7,22 +7,30 @@ from __future__ import annotations
 
 import logging
 import secrets
-import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.orm import Session
 
-from tavola.core import Action, Game, IllegalAction, TavolaError, UnknownGame, Viewer, get_game
-from tavola.core.capabilities import HUMAN, capability
+from tavola.core import Action, Game, IllegalAction, TavolaError, Viewer
+from tavola.core.capabilities import HUMAN
 from tavola.core.rng import new_secret
-from tavola.features import GameEnded, Part, TableHome
+from tavola.features import GameEnded, TableHome
 from tavola.features.campaigns import course, store
 from tavola.features.campaigns.ending import record_game
 from tavola.features.campaigns.protocol import CampaignChoice, CampaignGame, Campaigns
 from tavola.features.campaigns.seats import not_taken, seat_of
 from tavola.features.campaigns.tables import CampaignRow, CampaignSeatRow
+from tavola.features.series import (
+    Due,
+    SeriesPart,
+    capability_of,
+    check_seed,
+    found,
+    open_each,
+    stale,
+)
 from tavola.server.refusal import Refusal
 from tavola.server.seating import SeatPlan, refusal_of
 from tavola.server.security import hash_token, new_token
@@ -32,9 +40,19 @@ from tavola.store.repo import now
 
 log = logging.getLogger(__name__)
 
+NO_CAMPAIGNS = ("{title} has no campaigns.", "{title} non ha campagne.")
+
 
 class _CampaignMoved(Exception):
     """Someone else changed the campaign first: this table's opening is undone."""
+
+
+UNKNOWN_CAMPAIGN = (
+    "unknown_campaign",
+    "There is no campaign '{id}'.",
+    "Non c'è nessuna campagna '{id}'.",
+)
+"""The refusal of an id that names no campaign: its code and texts."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,12 +63,11 @@ class Created:
     passes: dict[str, SeatPass]
 
 
-class CampaignService(Part):
+class CampaignService(SeriesPart):
     def __init__(self, db: Database, tables: Tables) -> None:
         self.db = db
         self.tables = tables
-        self._due = threading.Event()
-        self._due.set()  # at start-up: a campaign may wait for a table a crash never opened
+        self._due = Due()
 
     # -- a new campaign ----------------------------------------------------------------------
 
@@ -110,14 +127,7 @@ class CampaignService(Part):
 
     def read(self, campaign_id: str) -> tuple[CampaignRow, list[CampaignSeatRow]]:
         with self.db.session() as session:
-            row = store.get(session, campaign_id)
-            if row is None:
-                raise Refusal(
-                    404,
-                    "unknown_campaign",
-                    f"There is no campaign '{campaign_id}'.",
-                    message_it=f"Non c'è nessuna campagna '{campaign_id}'.",
-                )
+            row = found(store.get(session, campaign_id), UNKNOWN_CAMPAIGN, campaign_id)
             seats = store.seats(session, campaign_id)
             session.expunge_all()
         return row, seats
@@ -255,34 +265,21 @@ class CampaignService(Part):
 
     # -- what it hears of games ---------------------------------------------------------------
 
-    def game_ended(self, session: Session, ended: GameEnded) -> None:
-        """In the commit that records the end: the game's result recorded, if it is one of
-        ours."""
+    def record(self, session: Session, ended: GameEnded) -> None:
         record_game(session, ended.game, ended.game_id, ended.state)
-
-    def after_game_ended(self, ended: GameEnded) -> None:
-        self.game_over()
 
     def table_home(self, session: Session, game_id: str) -> TableHome | None:
         campaign_id = store.campaign_of(session, game_id)
         return home_of(campaign_id) if campaign_id is not None else None
 
-    def tick(self) -> None:
-        self.open_due()
-
     def open_due(self) -> None:
         """Opens the tables of the campaigns waiting for one (after a game's end, and at
         start-up)."""
-        if not self._due.is_set():
+        if not self._due.take():
             return
-        self._due.clear()
         with self.db.session() as session:
             waiting = store.to_open(session)
-        for campaign_id in waiting:
-            try:
-                self.open_table(campaign_id)
-            except Refusal as exc:  # the game refused its own table: logged, not retried
-                log.warning("campaign %s: its next table did not open: %s", campaign_id, exc)
+        open_each(waiting, self.open_table, "campaign %s: its next table", errors=(Refusal,))
 
     def open_table(self, campaign_id: str) -> str | None:
         """The campaign's next game as a table, if it waits for one; its id."""
@@ -391,51 +388,29 @@ def _in_party_order(
 
 
 def _campaigns_of(game_name: str) -> tuple[Game[Any], Campaigns[Any]]:
-    try:
-        game = get_game(game_name)
-    except UnknownGame as exc:
-        raise Refusal(404, exc.code, exc.message, message_it=exc.message_it) from None
-    campaigns = capability(game, Campaigns)
-    if campaigns is None:
-        title = game.info.text(game.info.title, "en")
-        raise Refusal(
-            422,
-            "no_campaigns",
-            f"{title} has no campaigns.",
-            message_it=f"{game.info.text(game.info.title, 'it')} non ha campagne.",
-        )
-    return game, campaigns
+    return capability_of(game_name, Campaigns, "no_campaigns", NO_CAMPAIGNS)
 
 
 def _check_seed(seed: int | None, practice_seed_known: bool, people: bool) -> None:
     """As a table's: a party with a person has its seed drawn by the server, unless it is
     a practice campaign whose every seat is told the seed is known."""
-    if seed is not None and people and not practice_seed_known:
-        raise Refusal(
-            422,
-            "bad_request",
-            "seed: a campaign with a person has its seed drawn by the server; choose one only"
-            " for practice (practice_seed_known: true).",
-            field="seed",
-            message_it="seed: una campagna con una persona ha il seme estratto dal server;"
-            " sceglilo solo per fare pratica (practice_seed_known: true).",
-        )
-    if practice_seed_known and seed is None:
-        raise Refusal(
-            422,
-            "bad_request",
-            "practice_seed_known: a practice campaign with a known seed needs the seed",
-            field="practice_seed_known",
-        )
+    check_seed(
+        seed,
+        practice_seed_known,
+        "campaign",
+        "seed: a campaign with a person has its seed drawn by the server; choose one only"
+        " for practice (practice_seed_known: true).",
+        "seed: una campagna con una persona ha il seme estratto dal server;"
+        " sceglilo solo per fare pratica (practice_seed_known: true).",
+        server_draws=people,
+    )
 
 
 def _stale(version: int) -> Refusal:
-    return Refusal(
-        409,
-        "STALE",
+    return stale(
         "The campaign changed meanwhile: read it again.",
-        message_it="La campagna è cambiata nel frattempo: rileggila.",
-        version=version,
+        "La campagna è cambiata nel frattempo: rileggila.",
+        version,
     )
 
 

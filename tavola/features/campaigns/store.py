@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from tavola.features import series_rows
 from tavola.features.campaigns.tables import CampaignRow, CampaignSeatRow, CampaignTableRow
 from tavola.store.models import SeatRow
 from tavola.store.repo import now
@@ -57,9 +58,9 @@ def to_open(session: Session) -> list[str]:
 def change(session: Session, campaign_id: str, version: int, **values: Any) -> bool:
     """Writes `values`, the next version and the time, if the campaign is still at
     `version`."""
-    query = update(CampaignRow).where(CampaignRow.id == campaign_id, CampaignRow.version == version)
-    done = session.execute(query.values(version=version + 1, updated_at=now(), **values))
-    return bool(done.rowcount)  # type: ignore[attr-defined]
+    return series_rows.change(
+        session, CampaignRow, campaign_id, version, updated_at=now(), **values
+    )
 
 
 def claim_seat(

@@ -2,44 +2,33 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
     JSON,
-    Boolean,
-    DateTime,
     ForeignKey,
-    Integer,
     String,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
+from tavola.features.series_rows import SeriesColumns
 from tavola.store.models import SEAT_ID, Base
 
 
-class CampaignRow(Base):
+class CampaignRow(SeriesColumns, Base):
     """A campaign: the game's own campaign data (`Campaigns` capability) and the table
     being played. `status` is the server's reading of it: `choice` (a person's choice
     awaited), `due` (its next table is to be opened), `playing` (open as `game_id`),
-    `over`."""
+    `over`. Its id, game, status, version and times are a series' (`SeriesColumns`)."""
 
     __tablename__ = "campaigns"
 
-    id: Mapped[str] = mapped_column(String(40), primary_key=True)
-    game: Mapped[str] = mapped_column(String(32))
     config: Mapped[dict[str, Any]] = mapped_column(JSON)
     campaign: Mapped[dict[str, Any]] = mapped_column(JSON)
-    status: Mapped[str] = mapped_column(String(16), index=True)
     game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id"), nullable=True, index=True)
     """The table being played (none between games)."""
     tables: Mapped[list[Any]] = mapped_column(JSON)
     """Every table opened, in order: `{game_id, number, attempt}`."""
-    seed_known: Mapped[bool] = mapped_column(Boolean, default=False)
-    version: Mapped[int] = mapped_column(Integer, default=0)
-    """Changes so far; the optimistic lock of every change."""
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class CampaignTableRow(Base):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,14 +24,11 @@ from rich.console import Console
 from tavola.bots import make_bot
 from tavola.cli.prompt import Prompt
 from tavola.cli.simulate import catalog_options
+from tavola.cli.sitting import bots_for, play_out
 from tavola.core import (
     Game,
-    IllegalAction,
-    Player,
     Table,
     TavolaError,
-    Viewer,
-    filter_events,
     get_game,
 )
 from tavola.core.capabilities import (
@@ -266,29 +264,24 @@ def load_state(path: Path) -> tuple[Game[Any], Tournament]:
         raise Problem(f"{path}: {exc}") from None
 
 
+@dataclass
 class Runner:
     """Plays the tournament's games one after the other until it ends."""
 
-    def __init__(
-        self,
-        game: Game[Any],
-        t: Tournament,
-        console: Console,
-        prompt: TerminalPrompt,
-        lang: str,
-        no_show_after: float | None,
-        *,
-        quiet: bool = False,
-    ) -> None:
-        self.game = game
-        self.rules = _rules(game, lang)
-        self.t = t
-        self.console = console
-        self.prompt = prompt
-        self.lang = lang
-        self.no_show_after = no_show_after
-        self.quiet = quiet
-        self.options = self.rules.tournament_options().model_validate(t.game_options)
+    game: Game[Any]
+    t: Tournament
+    console: Console
+    prompt: TerminalPrompt
+    lang: str
+    no_show_after: float | None
+    quiet: bool = field(default=False, kw_only=True)
+    rules: TournamentRules[Any] = field(init=False)
+    options: Any = field(init=False)
+    """The game's tournament options, as its model reads them."""
+
+    def __post_init__(self) -> None:
+        self.rules = _rules(self.game, self.lang)
+        self.options = self.rules.tournament_options().model_validate(self.t.game_options)
 
     def run(self, saved: Callable[[], None]) -> None:
         if not self.quiet:
@@ -353,11 +346,7 @@ class Runner:
         seats = self.game.seats(table.state)
         kinds = dict(zip(seats, (e.kind for e in entrants), strict=False))
         humans = [s for s, kind in kinds.items() if kind == HUMAN]
-        players: dict[str, Player] = {
-            seat: make_bot(kind, self.game, table.seed, seat)
-            for seat, kind in kinds.items()
-            if kind != HUMAN
-        }
+        players = bots_for(self.game, kinds, table.seed)
         if not humans:
             table.play(players)
             return
@@ -366,16 +355,7 @@ class Runner:
             raise Problem(say(self.lang, "no_person", game=self.game.name))
         screen = terminal.terminal_screen(self.console, self.prompt, self.lang)
         players.update(screen.people(humans))
-        viewer = Viewer.seat(humans[0]) if len(humans) == 1 else Viewer.public()
-        screen.opening(table, filter_events(table.events, viewer))
-        while table.to_act:
-            try:
-                table.play(
-                    players, on_events=lambda ev: screen.tell(table, filter_events(ev, viewer))
-                )
-            except IllegalAction as exc:
-                screen.refused(exc)
-        screen.outcome(table)
+        play_out(table, players, screen, humans)
 
 
 def add_commands(tavola: typer.Typer) -> None:

@@ -17,7 +17,6 @@ from tavola.features.tournaments import store
 from tavola.features.tournaments.format import Tournament, forfeit_places, record
 from tavola.features.tournaments.protocol import TournamentRules
 from tavola.features.tournaments.sealing import sealed
-from tavola.store.repo import now
 
 log = logging.getLogger(__name__)
 
@@ -41,14 +40,7 @@ def record_table(session: Session, game: Game[Any], game_id: str, state: Any) ->
     except (TavolaError, ValueError):  # the game refused its own table: kept, and logged
         log.exception("tournament %s: game %s could not be recorded", row.id, game_id)
         return False
-    if not store.change(
-        session,
-        row.id,
-        row.version,
-        tournament=t.model_dump(mode="json"),
-        status=t.phase,
-        updated_at=now(),
-    ):
+    if not store.save(session, row.id, row.version, t):
         return False
     return store.change_game(session, row.id, link.slot, "playing", status="recorded")
 

@@ -7,11 +7,13 @@ import pathlib
 from typing import Annotated, Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import FileResponse
 from starlette.concurrency import run_in_threadpool
 
+from tavola.features.series import SeriesId
 from tavola.features.tournaments.format import Entrant, Tournament
+from tavola.features.tournaments.games import option_schemas, registration_form
 from tavola.features.tournaments.schemas import (
     EntrantRegistered,
     EntrantRequest,
@@ -19,21 +21,19 @@ from tavola.features.tournaments.schemas import (
     TournamentCreate,
     TournamentCreated,
 )
-from tavola.features.tournaments.service import TournamentService, option_schemas, registration_form
+from tavola.features.tournaments.service import TournamentService
 from tavola.server.accounts.deps import Member
 from tavola.server.deps import PublicUrl, Service, Token
 from tavola.server.openapi import refuse_outside_schema
-from tavola.server.ratelimit import may_create
 from tavola.server.refusal import Refusal
-from tavola.server.schemas import REFUSALS, Refused
+from tavola.server.routes.creating import CREATES
+from tavola.server.schemas import REFUSALS
 
 PAGE = pathlib.Path(__file__).parent / "web" / "tournament.html"
 router = APIRouter()
 
-TournamentId = Annotated[str, Path(max_length=40, pattern=r"^[0-9a-f]{1,40}$")]
 Slot = Annotated[str, Path(max_length=24, pattern=r"^r\d{1,4}\.m\d{1,4}\.g\d{1,4}$")]
 GameName = Annotated[str, Path(max_length=32)]
-CREATING: dict[int | str, dict[str, Any]] = {**REFUSALS, 429: {"model": Refused}}
 
 
 def page_url(base: str, tournament_id: str, secret: str, token: str) -> str:
@@ -41,13 +41,7 @@ def page_url(base: str, tournament_id: str, secret: str, token: str) -> str:
     return f"{base}/tournaments/{quote(tournament_id, safe='')}#{secret}={token}"
 
 
-@router.post(
-    "/api/tournaments",
-    status_code=201,
-    response_model=TournamentCreated,
-    responses=CREATING,
-    dependencies=[Depends(may_create)],
-)
+@router.post("/api/tournaments", response_model=TournamentCreated, **CREATES)
 async def create_tournament(
     body: TournamentCreate, service: Service, base: PublicUrl, request: Request
 ) -> TournamentCreated:
@@ -85,7 +79,7 @@ async def tournament_options(game: GameName) -> dict[str, Any]:
 
 
 @router.get("/api/tournaments/{tournament_id}", responses=REFUSALS)
-async def tournament_view(tournament_id: TournamentId, token: Token, service: Service) -> Any:
+async def tournament_view(tournament_id: SeriesId, token: Token, service: Service) -> Any:
     """The tournament as everyone sees it (the round being played's pairings, the
     finished rounds' results and standings), its tables, and with an entrant's token its
     own games and seats."""
@@ -94,7 +88,7 @@ async def tournament_view(tournament_id: TournamentId, token: Token, service: Se
 
 @router.get("/api/tournaments/{tournament_id}/registration", responses=REFUSALS)
 async def tournament_registration(
-    tournament_id: TournamentId,
+    tournament_id: SeriesId,
     service: Service,
     lang: Annotated[str, Query(max_length=8, pattern=r"^[a-z]{2}$")] = "en",
 ) -> dict[str, Any]:
@@ -113,7 +107,7 @@ async def tournament_registration(
     responses=REFUSALS,
 )
 async def register_entrant(
-    tournament_id: TournamentId,
+    tournament_id: SeriesId,
     body: EntrantRequest,
     token: Token,
     service: Service,
@@ -147,7 +141,7 @@ async def register_entrant(
 
 
 @router.post("/api/tournaments/{tournament_id}/start", response_model=Started, responses=REFUSALS)
-async def start_tournament(tournament_id: TournamentId, token: Token, service: Service) -> Started:
+async def start_tournament(tournament_id: SeriesId, token: Token, service: Service) -> Started:
     """Closes registration and starts the tournament (the organiser's token): seeding
     then the first round's tables open."""
     version = await run_in_threadpool(service.part(TournamentService).start, tournament_id, token)
@@ -156,7 +150,7 @@ async def start_tournament(tournament_id: TournamentId, token: Token, service: S
 
 @router.post("/api/tournaments/{tournament_id}/games/{slot}/ready", responses=REFUSALS)
 async def ready(
-    tournament_id: TournamentId, slot: Slot, token: Token, service: Service
+    tournament_id: SeriesId, slot: Slot, token: Token, service: Service
 ) -> dict[str, Any]:
     """An entrant starts its game `slot` (within the no-show limit, else it loses
     it); the table opens once everyone at it has. Answers the entrant's own games."""

@@ -12,15 +12,15 @@ import contextlib
 import logging
 import secrets
 import threading
-import time
 from datetime import timedelta
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from tavola.core import Game, IllegalAction, Table, TavolaError, get_game
+from tavola.core import Game, IllegalAction, Table, get_game
 from tavola.core.capabilities import HUMAN, capability
+from tavola.features.series import Due, open_each
 from tavola.features.tournaments import store
 from tavola.features.tournaments.ending import record_table
 from tavola.features.tournaments.format import (
@@ -34,7 +34,6 @@ from tavola.features.tournaments.protocol import TournamentRules
 from tavola.features.tournaments.sealing import sealed
 from tavola.features.tournaments.tables import TournamentGameRow, TournamentRow
 from tavola.server.live import aware
-from tavola.server.refusal import Refusal
 from tavola.server.seating import SeatPlan
 from tavola.server.tables import Tables
 from tavola.store import Database
@@ -57,9 +56,7 @@ class Schedule:
     def __init__(self, db: Database, tables: Tables) -> None:
         self.db = db
         self.tables = tables
-        self._due = threading.Event()
-        self._due.set()  # at start-up: a round may wait for tables a crash never opened
-        self._look_at = 0.0
+        self._due = Due(every=LOOK_EVERY)
         self._opening = threading.Lock()
 
     def due(self) -> None:
@@ -69,17 +66,11 @@ class Schedule:
     def open_due(self) -> None:
         """Opens the tables due in every tournament under way, when something changed or
         every `LOOK_EVERY` seconds (no-show limits)."""
-        if not self._due.is_set() and time.monotonic() < self._look_at:
+        if not self._due.take():
             return
-        self._due.clear()
-        self._look_at = time.monotonic() + LOOK_EVERY
         with self.db.session() as session:
             under_way = store.playing(session)
-        for tournament_id in under_way:
-            try:
-                self.open_tournament(tournament_id)
-            except (Refusal, TavolaError) as exc:
-                log.warning("tournament %s: its tables did not open: %s", tournament_id, exc)
+        open_each(under_way, self.open_tournament, "tournament %s: its tables")
 
     def open_tournament(self, tournament_id: str) -> None:
         """Moves the tournament on as far as it can go now."""
@@ -226,14 +217,7 @@ class Schedule:
                 raise _Moved
             t = sealed(current)
             record(t, slot.id, places, forfeits=[slot.entrants[i] for i in absent])
-            if not store.change(
-                session,
-                tournament_id,
-                current.version,
-                tournament=t.model_dump(mode="json"),
-                status=t.phase,
-                updated_at=now(),
-            ):
+            if not store.save(session, tournament_id, current.version, t):
                 raise _Moved
 
         try:

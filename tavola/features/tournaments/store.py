@@ -10,11 +10,14 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from tavola.features import series_rows
+from tavola.features.tournaments.format import Tournament
 from tavola.features.tournaments.tables import (
     TournamentEntrantRow,
     TournamentGameRow,
     TournamentRow,
 )
+from tavola.store.repo import now
 
 
 def create(session: Session, row: TournamentRow) -> None:
@@ -31,13 +34,11 @@ def get(session: Session, tournament_id: str, *, locked: bool = False) -> Tourna
     return found.scalars().first()
 
 
-def change(session: Session, tournament_id: str, version: int, **values: Any) -> bool:
-    """Writes `values` and the next version, if the tournament is still at `version`."""
-    query = update(TournamentRow).where(
-        TournamentRow.id == tournament_id, TournamentRow.version == version
-    )
-    done = session.execute(query.values(version=version + 1, **values))
-    return bool(done.rowcount)  # type: ignore[attr-defined]
+def save(session: Session, tournament_id: str, version: int, t: Tournament) -> bool:
+    """Writes the format's tournament `t` (and its phase as the status), the next version
+    and the time, if the tournament is still at `version`."""
+    values = {"tournament": t.model_dump(mode="json"), "status": t.phase, "updated_at": now()}
+    return series_rows.change(session, TournamentRow, tournament_id, version, **values)
 
 
 def playing(session: Session) -> list[str]:

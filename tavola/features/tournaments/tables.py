@@ -7,7 +7,6 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
-    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -15,32 +14,26 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
+from tavola.features.series_rows import SeriesColumns
 from tavola.store.models import Base
 
 
-class TournamentRow(Base):
+class TournamentRow(SeriesColumns, Base):
     """A tournament: its format's data (`format.Tournament`, plain JSON) and the game's
     options it was created with. `status` follows its phase: `registration`,
-    `playing`, `over`."""
+    `playing`, `over`. Its id, game, status, version and times are a series'
+    (`SeriesColumns`)."""
 
     __tablename__ = "tournaments"
 
-    id: Mapped[str] = mapped_column(String(40), primary_key=True)
-    game: Mapped[str] = mapped_column(String(32))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     """As the organiser gave them (the format's and the game's)."""
     tournament: Mapped[dict[str, Any]] = mapped_column(JSON)
-    status: Mapped[str] = mapped_column(String(16), index=True)
     organiser_hash: Mapped[str] = mapped_column(String(64))
     """The organiser's token (adds bots, starts the tournament), as its hash."""
     no_show_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """How long a person has to start a game before losing it by forfeit; None:
     no limit."""
-    seed_known: Mapped[bool] = mapped_column(Boolean, default=False)
-    version: Mapped[int] = mapped_column(Integer, default=0)
-    """Changes so far; the optimistic lock of every change."""
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class TournamentEntrantRow(Base):

@@ -3,9 +3,7 @@ the same table again."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
 from tavola.core.capabilities import HUMAN
@@ -16,7 +14,7 @@ from ..accounts.deps import AccountsOf, Member
 from ..deps import Asker, PublicUrl, Pushes, SeatedGame, Service, Token, action_of
 from ..links import join_url
 from ..live import Live
-from ..ratelimit import client_of, may_create
+from ..ratelimit import client_of
 from ..schemas import (
     REFUSALS,
     AddSeatRequest,
@@ -25,27 +23,17 @@ from ..schemas import (
     Joined,
     JoinRequest,
     LobbyGame,
-    Refused,
     SeatLink,
     SeatsAdded,
 )
 from ..service import GameService
 from ..tables import SeatPass
+from .creating import CREATES
 
 router = APIRouter()
 
-CREATING: dict[int | str, dict[str, Any]] = {**REFUSALS, 429: {"model": Refused}}
-"""Creation's refusals: also 429, too many new games from one client (`Retry-After`), or
-too many searching bots at its unfinished tables."""
 
-
-@router.post(
-    "/api/games",
-    status_code=201,
-    response_model=GameCreated,
-    responses=CREATING,
-    dependencies=[Depends(may_create)],
-)
+@router.post("/api/games", response_model=GameCreated, **CREATES)
 async def create_game(
     body: GameCreate,
     service: Service,
