@@ -11,10 +11,11 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from typer.core import TyperGroup
 
 from tavola.core import GameRecord, TavolaError, game_names, get_game, replay
 from tavola.core.scenario import run_file, scenario_files
-from tavola.features import Feature, on_loaded
+from tavola.features import features
 
 from . import (
     balance,
@@ -31,7 +32,27 @@ from .table_commands import register as register_table_commands
 COMMANDS_GROUP = "tavola.commands"
 
 
+class _WithFeatures(TyperGroup):
+    """The command line with each feature's commands, loaded only when one is asked for or
+    the commands are listed: a simulation's worker imports the command line again, and a
+    feature brings the server and the database with it."""
+
+    def _features(self) -> dict[str, Any]:
+        extra = typer.Typer()
+        for feature in features():
+            if feature.commands is not None:
+                feature.commands(extra)
+        return dict(typer.main.get_group(extra).commands)
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self._features()})
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        return super().get_command(ctx, cmd_name) or self._features().get(cmd_name)
+
+
 app = typer.Typer(
+    cls=_WithFeatures,
     help="Tavola: play, referee and simulate card and board games.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -67,15 +88,6 @@ def add_command_groups(target: typer.Typer, groups: list[EntryPoint]) -> None:
 
 
 add_command_groups(app, command_groups())
-
-
-def _add_feature_commands(features: list[Feature]) -> None:
-    for feature in features:
-        if feature.commands is not None:
-            feature.commands(app)
-
-
-on_loaded(_add_feature_commands)
 
 
 def _package(obj: object) -> str:

@@ -6,7 +6,7 @@ path and the kernel know no feature."""
 
 from .feature import Feature, LobbyLink, Part, Platform, TableHome
 from .notices import GameEnded, GameStarted
-from .registry import features, on_loaded, register, unregister
+from .registry import features, register, unregister
 
 __all__ = [
     "Feature",
@@ -17,7 +17,6 @@ __all__ = [
     "Platform",
     "TableHome",
     "features",
-    "on_loaded",
     "register",
     "unregister",
 ]

@@ -8,8 +8,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from sqlalchemy.orm import Session
-
 from tavola.core import Game
 from tavola.core.scenario import KindRunner
 
@@ -18,6 +16,7 @@ from .notices import GameEnded, GameStarted
 if TYPE_CHECKING:
     import typer
     from fastapi import APIRouter
+    from sqlalchemy.orm import Session
 
     from tavola.server.tables import Tables
     from tavola.store import Database

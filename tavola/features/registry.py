@@ -7,7 +7,6 @@ from __future__ import annotations
 import importlib
 import os
 import threading
-from collections.abc import Callable
 from importlib.metadata import entry_points
 
 from tavola.core.capabilities import add_capability
@@ -22,17 +21,6 @@ _loaded = False
 _loading = threading.Lock()
 _loader: int | None = None
 """The thread loading the features, while it does."""
-_waiting: list[Callable[[list[Feature]], None]] = []
-
-
-def on_loaded(callback: Callable[[list[Feature]], None]) -> None:
-    """Calls `callback` with every feature once they are loaded: at once, or, when this
-    very thread is loading them (a feature's module imported the asker: the command line
-    its commands hang on), as soon as they are."""
-    if not _loaded and _loader == threading.get_ident():
-        _waiting.append(callback)
-        return
-    callback(features())
 
 
 def _load() -> None:
@@ -50,9 +38,6 @@ def _load() -> None:
             _load_all()
         finally:
             _loader = None
-    for callback in _waiting:
-        callback(features())
-    _waiting.clear()
 
 
 def _load_all() -> None:
