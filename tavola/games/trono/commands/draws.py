@@ -12,11 +12,12 @@ from tavola.core import Action, Table
 from ..clock import format_instant
 from ..forum_parser import formation_draw_date, parse_numbers
 from ..state import TronoState
-from .options import AtOpt, BBCodeOpt, CheckOpt, FileArg, ImportOpt, LangOpt, NumbersOpt, RefereeOpt
-from .session import referee_seat, run, with_at
+from .options import FileArg, ImportOpt, NumbersOpt, Sent, sent_options
+from .session import referee_seat, send, with_at
 from .texts import cli_error
 
 
+@sent_options()
 def draw(
     file: FileArg,
     numbers: NumbersOpt = None,
@@ -27,11 +28,8 @@ def draw(
     date: Annotated[
         str | None, typer.Option(help="The draw's date (default: the expected one).")
     ] = None,
-    check: CheckOpt = False,
-    referee: RefereeOpt = None,
-    at: AtOpt = None,
-    lang: LangOpt = "it",
-    bbcode: BBCodeOpt = False,
+    *,
+    sent: Sent,
 ) -> None:
     """Enter or import a Lotto draw: the formation draw, or the locked turn's draw, which
     resolves the turn at once."""
@@ -43,7 +41,7 @@ def draw(
         expected = "formation" if state.phase == "formation_wait" else str(state.turn)
         if purpose is not None and purpose.strip().lower() != expected:
             raise cli_error("E_DRAW_PURPOSE", expected=expected, given=purpose)
-        seat = referee_seat(state, referee)
+        seat = referee_seat(state, sent.referee)
         if import_file is not None:
             try:
                 text = import_file.read_text(encoding="utf-8")
@@ -53,7 +51,7 @@ def draw(
             pasted: dict[str, Any] = {"text": text}
             if date is not None:
                 pasted["date"] = date
-            return seat, Action("import_draw", **with_at(pasted, at))
+            return seat, Action("import_draw", **with_at(pasted, sent.at))
         assert numbers is not None
         parsed = parse_numbers(numbers)
         if date is not None:
@@ -64,6 +62,6 @@ def draw(
             day = state.draw_date or format_instant(state.now)[:10]
         kind = "formation" if state.phase == "formation_wait" else "turn"
         args = {"purpose": kind, "date": day, "numbers": parsed}
-        return seat, Action("enter_draw", **with_at(args, at))
+        return seat, Action("enter_draw", **with_at(args, sent.at))
 
-    run(file, lang, build, bbcode=bbcode, check=check)
+    send(file, sent, build)

@@ -13,19 +13,8 @@ from tavola.core import Action, Event, Table, Viewer
 
 from ..audit_words import audit_words
 from ..forum_parser import normalise_target, parse_numbers
-from .options import (
-    AtOpt,
-    BBCodeOpt,
-    CheckOpt,
-    FileArg,
-    ImportOpt,
-    LangOpt,
-    NumbersOpt,
-    ReasonOpt,
-    RefereeOpt,
-    SeenOpt,
-)
-from .session import readable, referee_seat, run, with_at
+from .options import FileArg, ImportOpt, NumbersOpt, ReasonOpt, SeenOpt, Sent, sent_options
+from .session import from_referee, readable, send
 from .texts import cli_error, say
 
 
@@ -36,6 +25,7 @@ def _value(text: str) -> Any:
         return text
 
 
+@sent_options()
 def override(
     file: FileArg,
     kind: Annotated[str, typer.Argument(help="adjust_parameter, set_seat, correct_draw, …")],
@@ -47,11 +37,8 @@ def override(
     seen: SeenOpt = None,
     numbers: NumbersOpt = None,
     import_file: ImportOpt = None,
-    check: CheckOpt = False,
-    referee: RefereeOpt = None,
-    at: AtOpt = None,
-    lang: LangOpt = "it",
-    bbcode: BBCodeOpt = False,
+    *,
+    sent: Sent,
 ) -> None:
     """An audited referee override (R66–R70), e.g.
     `override adjust_parameter greyjoy chests 10 --reason "..."`,
@@ -86,12 +73,12 @@ def override(
             payload["subject"] = subject
         if seen is not None:
             payload["seen"] = seen
-        return referee_seat(table.state, referee), Action("override", **with_at(payload, at))
+        return from_referee(table.state, sent, "override", payload)
 
     def audited(table: Table, events: list[Event]) -> list[str]:
-        return _audit_lines(table, events, lang)
+        return _audit_lines(table, events, sent.lang)
 
-    run(file, lang, build, bbcode=bbcode, after=audited, check=check)
+    send(file, sent, build, after=audited)
 
 
 def _audit_lines(table: Table, events: list[Event], lang: str) -> list[str]:
@@ -122,6 +109,7 @@ def audit_lines(table: Table, entries: Sequence[Mapping[str, Any]], lang: str) -
     return lines
 
 
+@sent_options(bbcode=False)
 def move_draw(
     file: FileArg,
     regular: Annotated[str, typer.Argument(help="The regular draw day (2026-12-08).")],
@@ -131,10 +119,8 @@ def move_draw(
     ] = None,
     reason: ReasonOpt = "",
     seen: SeenOpt = None,
-    check: CheckOpt = False,
-    referee: RefereeOpt = None,
-    at: AtOpt = None,
-    lang: LangOpt = "it",
+    *,
+    sent: Sent,
 ) -> None:
     """The Lotto moved a draw (a holiday): REGULAR's draw happens on MOVED_TO; without
     MOVED_TO the draw is back on its day (shift_draw, as the console's "Calendario del
@@ -145,10 +131,10 @@ def move_draw(
         args["reason"] = reason
         if seen is not None:
             args["seen"] = seen
-        return referee_seat(table.state, referee), Action("shift_draw", **with_at(args, at))
+        return from_referee(table.state, sent, "shift_draw", args)
 
     def audited(table: Table, events: list[Event]) -> list[str]:
         entries = readable(table, Viewer.referee())["audit"]
-        return audit_lines(table, entries[-1:], lang) if events else []
+        return audit_lines(table, entries[-1:], sent.lang) if events else []
 
-    run(file, lang, build, after=audited, check=check)
+    send(file, sent, build, after=audited)

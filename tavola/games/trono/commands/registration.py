@@ -17,13 +17,13 @@ from ..state import TronoState
 from .options import (
     AsOpt,
     AtOpt,
-    BBCodeOpt,
-    CheckOpt,
     FileArg,
     LangOpt,
     RefereeOpt,
+    Sent,
     TeamOpt,
     UserArg,
+    sent_options,
 )
 from .session import (
     by_player,
@@ -31,6 +31,7 @@ from .session import (
     comma_list,
     fail,
     find_team,
+    from_referee,
     hint,
     instant,
     member_seat,
@@ -38,6 +39,7 @@ from .session import (
     referee_seat,
     referee_step,
     run,
+    send,
     with_at,
 )
 from .texts import echo_lines, say
@@ -126,16 +128,15 @@ def preferences(
     run(file, lang, by_player(user, "set_preferences", wishes, at))
 
 
+@sent_options(bbcode=False)
 def signup(
     file: FileArg,
     user: UserArg,
     name: Annotated[str | None, typer.Option(help="The name used on the forum.")] = None,
     partner: Annotated[str | None, typer.Option(help="The preferred partner.")] = None,
     avoid: Annotated[str, typer.Option(help="Comma-separated users to avoid (≤3).")] = "",
-    check: CheckOpt = False,
-    referee: RefereeOpt = None,
-    at: AtOpt = None,
-    lang: LangOpt = "it",
+    *,
+    sent: Sent,
 ) -> None:
     """A sign-up copied from the forum's registration topic by a referee: USER registered
     with the wishes written in it, all or nothing (record_registration, as the console's
@@ -146,7 +147,7 @@ def signup(
     names = comma_list(avoid)
     if names:
         args["avoid"] = names
-    run(file, lang, by_referee(referee, "record_registration", args, at), check=check)
+    send(file, sent, by_referee(sent.referee, "record_registration", args, sent.at))
 
 
 FromForumOpt = Annotated[
@@ -190,43 +191,39 @@ def join(
     run(file, lang, by_player(user, "request_join", {"avoid_houses": houses}, at))
 
 
+@sent_options()
 def close(
     file: FileArg,
     when: Annotated[
         str | None, typer.Option(help="Schedule the close at this instant instead (set_close).")
     ] = None,
-    check: CheckOpt = False,
-    referee: RefereeOpt = None,
-    at: AtOpt = None,
-    lang: LangOpt = "it",
-    bbcode: BBCodeOpt = False,
+    *,
+    sent: Sent,
 ) -> None:
     """Close registration now (R6) — in simulated games the teams form at once — or, with
     `--when`, at that instant (after a failed formation: registration reopens until then)."""
 
     def build(table: Table) -> tuple[str, Action]:
         state: TronoState = table.state
-        seat = referee_seat(state, referee)
+        seat = referee_seat(state, sent.referee)
         if when is not None:
             # the console's "Chiusura delle iscrizioni" picks the same action (R8)
             kind = "reopen_registration" if state.formation_attempts else "set_close"
-            return seat, Action(kind, **with_at({"close_at": instant(when)}, at))
-        return seat, Action("close_registration", **with_at({}, at))
+            return seat, Action(kind, **with_at({"close_at": instant(when)}, sent.at))
+        return seat, Action("close_registration", **with_at({}, sent.at))
 
-    run(file, lang, build, bbcode=bbcode, check=check)
+    send(file, sent, build)
 
 
+@sent_options()
 def ranking(
     file: FileArg,
     houses: Annotated[str, typer.Argument(help="Best first, comma-separated: stark,tully,…")],
     team: TeamOpt,
     as_user: AsOpt = None,
     from_forum: FromForumOpt = False,
-    check: CheckOpt = False,
-    referee: RefereeOpt = None,
-    at: AtOpt = None,
-    lang: LangOpt = "it",
-    bbcode: BBCodeOpt = False,
+    *,
+    sent: Sent,
 ) -> None:
     """Send a team's house ranking (R16); the last one assigns houses and seats. With
     `--from-forum` a referee records the ranking the team posted on the forum
@@ -236,12 +233,12 @@ def ranking(
     def build(table: Table) -> tuple[str, Action]:
         found = find_team(table.state, team)
         if from_forum:
-            args = with_at({"team_no": found.team_no, "houses": ranks}, at)
-            return referee_seat(table.state, referee), Action("record_ranking", **args)
+            args = {"team_no": found.team_no, "houses": ranks}
+            return from_referee(table.state, sent, "record_ranking", args)
         seat = member_seat(table.state, found, as_user)
-        return seat, Action("submit_house_ranking", **with_at({"houses": ranks}, at))
+        return seat, Action("submit_house_ranking", **with_at({"houses": ranks}, sent.at))
 
-    run(file, lang, build, bbcode=bbcode, check=check)
+    send(file, sent, build)
 
 
 start = referee_step("start", "Open turn 1 (R21).", plain("start_game"))

@@ -21,7 +21,7 @@ from ..forum_words import local_time, with_names
 from ..houses import display_name
 from ..messages import MESSAGES, day_of, text
 from ..state import Team, TronoState, catalogue_of
-from .options import AtOpt, BBCodeOpt, FileArg, LangOpt, RefereeOpt
+from .options import AtOpt, BBCodeOpt, FileArg, LangOpt, RefereeOpt, Sent
 from .texts import cli_error, echo_lines, say
 
 Build = Callable[[Table], tuple[str, Action]]
@@ -61,6 +61,13 @@ def referee_seat(state: TronoState, referee: str | None) -> str:
 def by_referee(referee: str | None, kind: str, args: dict[str, Any], at: str | None) -> Build:
     """A referee's action that takes nothing from the table but the referee's seat."""
     return lambda table: (referee_seat(table.state, referee), Action(kind, **with_at(args, at)))
+
+
+def from_referee(
+    state: TronoState, sent: Sent, kind: str, args: dict[str, Any]
+) -> tuple[str, Action]:
+    """The seat of `sent`'s referee and its action `kind`, at `sent`'s instant."""
+    return referee_seat(state, sent.referee), Action(kind, **with_at(args, sent.at))
 
 
 def by_player(user: str, kind: str, args: dict[str, Any], at: str | None) -> Build:
@@ -171,6 +178,11 @@ def run(
     if table.state.phase != "over":
         typer.echo("")
         typer.echo(say(lang, "next", hint=hint(table.state, lang)))
+
+
+def send(file: Path, sent: Sent, build: Build, *, after: After | None = None) -> None:
+    """`run` with the options a referee's command was sent with."""
+    run(file, sent.lang, build, bbcode=sent.bbcode, after=after, check=sent.check)
 
 
 def readable(table: Table, viewer: Viewer) -> dict[str, Any]:
