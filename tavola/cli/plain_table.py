@@ -13,7 +13,17 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from rich.console import Console
 from rich.markup import escape
 
-from tavola.core import Action, ConfigError, Event, Game, IllegalAction, Player, Table, Viewer
+from tavola.core import (
+    Action,
+    ConfigError,
+    Event,
+    Game,
+    IllegalAction,
+    Messages,
+    Player,
+    Table,
+    Viewer,
+)
 from tavola.core.capabilities import (
     HUMAN,
     Narration,
@@ -25,48 +35,46 @@ from tavola.core.capabilities import (
     capability,
 )
 
-WORDS = {
-    "it": {
-        "turn": "Tocca a {seat}.",
-        "choose": "Scegli (1–{count}, q per uscire)",
-        "not_listed": "Scrivi il numero di una delle mosse elencate.",
-        "winners": "Fine della partita: vince {seats}.",
-        "draw": "Fine della partita: pareggio ({seats}).",
-        "reason": "Motivo: {reason}.",
-        "seats": "--seats: {game} si gioca in {low}–{high} posti, non {count}",
-        "kind": "--seats: {kind} non può sedere a {game} (posti possibili: {kinds})",
-        "mode": "--mode: {game} non ha la modalità {mode} (modalità: {modes})",
-        "no_mode": "--mode: {game} non ha modalità",
-        "teams": "--teams: il tavolo semplice di {game} non forma squadre",
-        "names": "--names: il tavolo semplice di {game} non dà nomi ai posti",
-    },
-    "en": {
-        "turn": "{seat} to play.",
-        "choose": "Choose (1–{count}, q to quit)",
-        "not_listed": "Type the number of one of the moves listed.",
-        "winners": "Game over: {seats} won.",
-        "draw": "Game over: a draw ({seats}).",
-        "reason": "Reason: {reason}.",
-        "seats": "--seats: {game} is played by {low}–{high} seats, not {count}",
-        "kind": "--seats: {kind} cannot sit at {game} (seat kinds: {kinds})",
-        "mode": "--mode: {game} has no mode {mode} (modes: {modes})",
-        "no_mode": "--mode: {game} has no modes",
-        "teams": "--teams: {game}'s plain table makes no teams",
-        "names": "--names: {game}'s plain table gives the seats no names",
-    },
-}
-
-
-def _say(lang: str, key: str, **params: Any) -> str:
-    return WORDS.get(lang, WORDS["en"])[key].format(**params)
+WORDS = Messages(
+    {
+        "it": {
+            "turn": "Tocca a {seat}.",
+            "choose": "Scegli (1–{count}, q per uscire)",
+            "not_listed": "Scrivi il numero di una delle mosse elencate.",
+            "winners": "Fine della partita: vince {seats}.",
+            "draw": "Fine della partita: pareggio ({seats}).",
+            "reason": "Motivo: {reason}.",
+            "seats": "--seats: {game} si gioca in {low}–{high} posti, non {count}",
+            "kind": "--seats: {kind} non può sedere a {game} (posti possibili: {kinds})",
+            "mode": "--mode: {game} non ha la modalità {mode} (modalità: {modes})",
+            "no_mode": "--mode: {game} non ha modalità",
+            "teams": "--teams: il tavolo semplice di {game} non forma squadre",
+            "names": "--names: il tavolo semplice di {game} non dà nomi ai posti",
+        },
+        "en": {
+            "turn": "{seat} to play.",
+            "choose": "Choose (1–{count}, q to quit)",
+            "not_listed": "Type the number of one of the moves listed.",
+            "winners": "Game over: {seats} won.",
+            "draw": "Game over: a draw ({seats}).",
+            "reason": "Reason: {reason}.",
+            "seats": "--seats: {game} is played by {low}–{high} seats, not {count}",
+            "kind": "--seats: {kind} cannot sit at {game} (seat kinds: {kinds})",
+            "mode": "--mode: {game} has no mode {mode} (modes: {modes})",
+            "no_mode": "--mode: {game} has no modes",
+            "teams": "--teams: {game}'s plain table makes no teams",
+            "names": "--names: {game}'s plain table gives the seats no names",
+        },
+    }
+)
 
 
 def _refuse(field: str, key: str, **params: Any) -> ConfigError:
     return ConfigError(
         "invalid_option",
-        _say("en", key, **params),
+        WORDS.text("en", key, **params),
         field=field,
-        message_it=_say("it", key, **params),
+        message_it=WORDS.text("it", key, **params),
     )
 
 
@@ -154,17 +162,17 @@ class PlainPerson:
         console, lang = self.screen.console, self.screen.lang
         view = game.view(state, Viewer.seat(seat))
         console.print(escape(json.dumps(view, ensure_ascii=False)), soft_wrap=True)
-        console.print(_say(lang, "turn", seat=seat))
+        console.print(WORDS.text(lang, "turn", seat=seat))
         legal = game.legal_actions(state, seat)
         for number, action in enumerate(legal, start=1):
             console.print(f"  {number}. {escape(action_line(action))}")
         while True:
-            typed = self.screen.prompt.ask(_say(lang, "choose", count=len(legal)))
+            typed = self.screen.prompt.ask(WORDS.text(lang, "choose", count=len(legal)))
             if typed == "q":
                 raise QuitGame
             if typed and typed.isdigit() and 1 <= int(typed) <= len(legal):
                 return legal[int(typed) - 1]
-            console.print(_say(lang, "not_listed"))
+            console.print(WORDS.text(lang, "not_listed"))
 
 
 class PlainScreen:
@@ -206,7 +214,7 @@ class PlainScreen:
             return
         key = "draw" if ending.draw or not ending.winners else "winners"
         seats = ", ".join(ending.winners or self.game.seats(table.state))
-        self.console.print(f"[bold]{escape(_say(self.lang, key, seats=seats))}[/]")
+        self.console.print(f"[bold]{escape(WORDS.text(self.lang, key, seats=seats))}[/]")
         self.console.print(
-            escape(_say(self.lang, "reason", reason=ending.reason.replace("_", " ")))
+            escape(WORDS.text(self.lang, "reason", reason=ending.reason.replace("_", " ")))
         )

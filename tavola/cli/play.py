@@ -16,6 +16,7 @@ from rich.console import Console
 from tavola.bots import BOT_NAMES, seat_kind_usage
 from tavola.core import (
     Game,
+    Messages,
     Player,
     Table,
     TavolaError,
@@ -36,33 +37,32 @@ from .plain_table import PlainTerminal
 from .prompt import Prompt
 from .sitting import bots_for, play_out
 
-TEXT = {
-    "it": {
-        "quit": "Partita lasciata a metà.",
-        "saved": "Partita salvata in {path}: tavola verify {path} ne controlla il mescolamento.",
-        "commitment": "Impegno sul mescolamento (SHA-256 di seme e sale): {commitment}",
-        "revealed": "Seme {seed}, sale {salt}.",
-        "no_person": "{game}: nessun posto per una persona al terminale ({seats}).",
-        "mode": "Modalità {mode} (--mode: {modes})",
-    },
-    "en": {
-        "quit": "Game left unfinished.",
-        "saved": "Game record saved to {path}: tavola verify {path} checks its shuffle.",
-        "commitment": "Shuffle commitment (SHA-256 of seed and salt): {commitment}",
-        "revealed": "Seed {seed}, salt {salt}.",
-        "no_person": "{game}: no seat for a person at the terminal ({seats}).",
-        "mode": "Mode {mode} (--mode: {modes})",
-    },
-}
+TEXT = Messages(
+    {
+        "it": {
+            "quit": "Partita lasciata a metà.",
+            "saved": "Partita salvata in {path}: "
+            "tavola verify {path} ne controlla il mescolamento.",
+            "commitment": "Impegno sul mescolamento (SHA-256 di seme e sale): {commitment}",
+            "revealed": "Seme {seed}, sale {salt}.",
+            "no_person": "{game}: nessun posto per una persona al terminale ({seats}).",
+            "mode": "Modalità {mode} (--mode: {modes})",
+        },
+        "en": {
+            "quit": "Game left unfinished.",
+            "saved": "Game record saved to {path}: tavola verify {path} checks its shuffle.",
+            "commitment": "Shuffle commitment (SHA-256 of seed and salt): {commitment}",
+            "revealed": "Seed {seed}, salt {salt}.",
+            "no_person": "{game}: no seat for a person at the terminal ({seats}).",
+            "mode": "Mode {mode} (--mode: {modes})",
+        },
+    }
+)
 BOTS = ", ".join(seat_kind_usage(name) for name in BOT_NAMES)
 REFEREE_SEAT_KIND = "reference"
 """Who plays a seat the request did not name (a referee's): the game's own bot."""
 
 CONTEXT = game_flags.CONTEXT
-
-
-def say(lang: str, key: str, **params: Any) -> str:
-    return TEXT.get(lang, TEXT["en"])[key].format(**params)
 
 
 def _split(text: str) -> tuple[str, ...]:
@@ -124,7 +124,7 @@ def play(
     table, setup = _new_table(game, terminal, request, seed, console)
     played = game.info.mode_of({"mode": mode} if mode else {}, setup.config)
     if played is not None:  # `simulate` may default to another mode: say which this is
-        console.print(say(lang, "mode", mode=played, modes=", ".join(game.info.modes)))
+        console.print(TEXT.text(lang, "mode", mode=played, modes=", ".join(game.info.modes)))
     screen = terminal.terminal_screen(console, Prompt(console), lang)
     _play_out(table, setup.seats, screen, console, lang, save)
 
@@ -162,14 +162,14 @@ def _play_out(
     kinds = _seat_kinds(table, seat_kinds)
     players = _players(table, kinds, screen, table.seed, lang)
     humans = [seat for seat, kind in kinds.items() if kind == HUMAN]
-    console.print(say(lang, "commitment", commitment=table.commitment), soft_wrap=True)
+    console.print(TEXT.text(lang, "commitment", commitment=table.commitment), soft_wrap=True)
     try:
         play_out(table, players, screen, humans)
     except QuitGame:
-        console.print(say(lang, "quit"))
+        console.print(TEXT.text(lang, "quit"))
         _save(table, save, console, lang)
         raise typer.Exit(1) from None
-    console.print(say(lang, "revealed", seed=table.seed, salt=table.salt), soft_wrap=True)
+    console.print(TEXT.text(lang, "revealed", seed=table.seed, salt=table.salt), soft_wrap=True)
     _save(table, save, console, lang)
 
 
@@ -187,7 +187,7 @@ def _players(
     people = screen.people(humans) if humans else {}
     missing = [seat for seat in humans if seat not in people]
     if missing:
-        typer.echo(say(lang, "no_person", game=table.game.name, seats=", ".join(missing)))
+        typer.echo(TEXT.text(lang, "no_person", game=table.game.name, seats=", ".join(missing)))
         raise typer.Exit(2)
     try:
         bots = bots_for(table.game, kinds, seed)
@@ -199,4 +199,4 @@ def _players(
 def _save(table: Table, path: Path | None, console: Console, lang: str) -> None:
     if path is not None:
         table.record().save(path)
-        console.print(say(lang, "saved", path=str(path)), soft_wrap=True)
+        console.print(TEXT.text(lang, "saved", path=str(path)), soft_wrap=True)

@@ -27,6 +27,7 @@ from tavola.core import (
     Game,
     GameRecord,
     IllegalAction,
+    Messages,
     Table,
     TavolaError,
     Viewer,
@@ -56,44 +57,42 @@ LEGACY_TABLE_KEY = "battle"
 BOT = "reference"
 """Who plays a person's seat under `--auto`: the game's own bot."""
 
-TEXT = {
-    "it": {
-        "created": "Campagna creata in {path}.",
-        "exists": "{path} esiste già: scegli un altro file.",
-        "unreadable": "{path} non è un file di campagna leggibile: {problem}",
-        "over": "La campagna è finita.",
-        "title": "— {title} —",
-        "quit": "Partita lasciata a metà: play la riprende dal punto in cui è rimasta.",
-        "saved": "Campagna salvata in {path}.",
-        "pick_one": "Scrivi il numero di una delle voci.",
-        "pick_many": "Scrivi i numeri separati da virgole, oppure - per nessuna voce.",
-        "bot_chose": "{seat} sceglie: {choice}",
-        "none": "nessuna voce",
-        "no_campaigns": "{game} non ha campagne.",
-        "no_terminal": "{game} non si gioca al terminale.",
-        "which_game": "Indica il gioco con --game (hanno campagne: {games}).",
-    },
-    "en": {
-        "created": "Campaign created in {path}.",
-        "exists": "{path} already exists: choose another file.",
-        "unreadable": "{path} is not a readable campaign file: {problem}",
-        "over": "The campaign is over.",
-        "title": "— {title} —",
-        "quit": "Game left unfinished: play picks it up where it stopped.",
-        "saved": "Campaign saved to {path}.",
-        "pick_one": "Type the number of one of the entries.",
-        "pick_many": "Type the numbers separated by commas, or - for none.",
-        "bot_chose": "{seat} chooses: {choice}",
-        "none": "none",
-        "no_campaigns": "{game} has no campaigns.",
-        "no_terminal": "{game} cannot be played at the terminal.",
-        "which_game": "Name the game with --game (games with campaigns: {games}).",
-    },
-}
-
-
-def say(lang: str, key: str, **params: Any) -> str:
-    return TEXT.get(lang, TEXT["en"])[key].format(**params)
+TEXT = Messages(
+    {
+        "it": {
+            "created": "Campagna creata in {path}.",
+            "exists": "{path} esiste già: scegli un altro file.",
+            "unreadable": "{path} non è un file di campagna leggibile: {problem}",
+            "over": "La campagna è finita.",
+            "title": "— {title} —",
+            "quit": "Partita lasciata a metà: play la riprende dal punto in cui è rimasta.",
+            "saved": "Campagna salvata in {path}.",
+            "pick_one": "Scrivi il numero di una delle voci.",
+            "pick_many": "Scrivi i numeri separati da virgole, oppure - per nessuna voce.",
+            "bot_chose": "{seat} sceglie: {choice}",
+            "none": "nessuna voce",
+            "no_campaigns": "{game} non ha campagne.",
+            "no_terminal": "{game} non si gioca al terminale.",
+            "which_game": "Indica il gioco con --game (hanno campagne: {games}).",
+        },
+        "en": {
+            "created": "Campaign created in {path}.",
+            "exists": "{path} already exists: choose another file.",
+            "unreadable": "{path} is not a readable campaign file: {problem}",
+            "over": "The campaign is over.",
+            "title": "— {title} —",
+            "quit": "Game left unfinished: play picks it up where it stopped.",
+            "saved": "Campaign saved to {path}.",
+            "pick_one": "Type the number of one of the entries.",
+            "pick_many": "Type the numbers separated by commas, or - for none.",
+            "bot_chose": "{seat} chooses: {choice}",
+            "none": "none",
+            "no_campaigns": "{game} has no campaigns.",
+            "no_terminal": "{game} cannot be played at the terminal.",
+            "which_game": "Name the game with --game (games with campaigns: {games}).",
+        },
+    }
+)
 
 
 def _split(text: str) -> list[str]:
@@ -103,7 +102,7 @@ def _split(text: str) -> list[str]:
 def _campaigns(game: Game[Any], lang: str) -> Campaigns[Any]:
     campaigns = capability(game, Campaigns)
     if campaigns is None:
-        raise game_flags.UsageProblem(say(lang, "no_campaigns", game=game.name))
+        raise game_flags.UsageProblem(TEXT.text(lang, "no_campaigns", game=game.name))
     return campaigns
 
 
@@ -111,7 +110,7 @@ def _only_campaign_game(lang: str) -> Game[Any]:
     """The game `new` means without `--game`: the only registered one with campaigns."""
     offering = [n for n in game_names() if capability(get_game(n), Campaigns) is not None]
     if len(offering) != 1:
-        raise game_flags.UsageProblem(say(lang, "which_game", games=", ".join(offering)))
+        raise game_flags.UsageProblem(TEXT.text(lang, "which_game", games=", ".join(offering)))
     return get_game(offering[0])
 
 
@@ -153,7 +152,9 @@ class CampaignFile:
             if record is not None:
                 loaded.table = GameRecord.from_json(record)
         except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise game_flags.UsageProblem(say(lang, "unreadable", path=path, problem=exc)) from None
+            raise game_flags.UsageProblem(
+                TEXT.text(lang, "unreadable", path=path, problem=exc)
+            ) from None
         return loaded
 
     def save(self) -> None:
@@ -191,7 +192,7 @@ def new(
     game = game_flags.game(game_name) if game_name else _only_campaign_game(lang)
     campaigns = _campaigns(game, lang)
     if file.exists():
-        raise game_flags.UsageProblem(say(lang, "exists", path=file))
+        raise game_flags.UsageProblem(TEXT.text(lang, "exists", path=file))
     kinds, given = _split(party), _split(names)
     seats = [
         {"kind": kind, **({"name": given[i]} if i < len(given) else {})}
@@ -206,7 +207,7 @@ def new(
         console.print(f"[red]{exc.code}[/]: {exc.localized(lang)}")
         raise typer.Exit(2) from None
     CampaignFile(file, game, campaign).save()
-    console.print(say(lang, "created", path=file))
+    console.print(TEXT.text(lang, "created", path=file))
     _show(console, campaigns, campaign, Viewer.public(), lang)
 
 
@@ -250,14 +251,14 @@ def play(
     try:
         session.run()
     except QuitGame:
-        console.print(say(lang, "quit"))
+        console.print(TEXT.text(lang, "quit"))
         loaded.save()
         raise typer.Exit(1) from None
     except TavolaError as exc:  # a campaign file edited by hand, say
         console.print(f"[red]{exc.code}[/]: {exc.localized(lang)}")
         raise typer.Exit(2) from None
     loaded.save()
-    console.print(say(lang, "saved", path=file))
+    console.print(TEXT.text(lang, "saved", path=file))
 
 
 @dataclass
@@ -277,7 +278,7 @@ class Session:
         while True:
             step = self.campaigns.campaign_next(self.loaded.campaign, self.lang)
             if step is None:
-                self.console.print(say(self.lang, "over"))
+                self.console.print(TEXT.text(self.lang, "over"))
                 break
             if isinstance(step, CampaignChoice):
                 self._choose(step)
@@ -298,7 +299,7 @@ class Session:
             else:
                 action = self.campaigns.campaign_bot_choice(self.loaded.campaign, choice.seat)
                 self.console.print(
-                    say(
+                    TEXT.text(
                         self.lang,
                         "bot_chose",
                         seat=choice.name,
@@ -326,7 +327,7 @@ class Session:
             picked = _numbers(line or "", len(choice.options), several=choice.limit is not None)
             if picked is None:
                 key = "pick_one" if choice.limit is None else "pick_many"
-                self.console.print(say(self.lang, key))
+                self.console.print(TEXT.text(self.lang, key))
                 continue
             values = [choice.options[i].value for i in picked]
             argument: Any = values if choice.limit is not None else values[0]
@@ -336,7 +337,7 @@ class Session:
 
     def _play(self, awaited: CampaignGame) -> None:
         game = self.loaded.game
-        self.console.print(f"[bold]{say(self.lang, 'title', title=awaited.title)}[/]")
+        self.console.print(f"[bold]{TEXT.text(self.lang, 'title', title=awaited.title)}[/]")
         table = self._table(awaited)
         kinds = {
             seat: (BOT if self.auto and kind == HUMAN else kind)
@@ -374,7 +375,9 @@ class Session:
     def _screen(self) -> TerminalScreen:
         terminal = capability(self.loaded.game, TerminalTable)
         if terminal is None:
-            raise game_flags.UsageProblem(say(self.lang, "no_terminal", game=self.loaded.game.name))
+            raise game_flags.UsageProblem(
+                TEXT.text(self.lang, "no_terminal", game=self.loaded.game.name)
+            )
         return terminal.terminal_screen(self.console, self.prompt, self.lang)
 
 
@@ -395,7 +398,7 @@ def _described(choice: CampaignChoice, action: Action, lang: str) -> str:
     chosen = list(value) if isinstance(value, list | tuple) else [value]
     labels = {json.dumps(o.value): o.label for o in choice.options}
     words = [labels.get(json.dumps(v), str(v)) for v in chosen]
-    return "; ".join(words) if words else say(lang, "none")
+    return "; ".join(words) if words else TEXT.text(lang, "none")
 
 
 def _show(
