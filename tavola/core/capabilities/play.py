@@ -6,7 +6,7 @@ review."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -109,12 +109,7 @@ class ExportText:
     text: str
 
     def to_json(self) -> dict[str, str]:
-        return {
-            "name": self.name,
-            "title": self.title,
-            "filename": self.filename,
-            "text": self.text,
-        }
+        return asdict(self)
 
 
 @runtime_checkable
