@@ -57,6 +57,7 @@ from .table import (
 )
 from .terminal import (
     QuitGame,
+    SharedSeats,
     TerminalPrompt,
     TerminalRequest,
     TerminalScreen,
@@ -100,6 +101,7 @@ __all__ = [
     "RowExtractor",
     "RowGroups",
     "SampleConfigs",
+    "SharedSeats",
     "SimulationRows",
     "StatChange",
     "TableBuilder",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
@@ -90,6 +91,28 @@ class TerminalScreen(Protocol):
     def outcome(self, table: Table) -> None:
         """The end of the game."""
         ...
+
+
+class SharedSeats(ABC):
+    """The people and the opening of a `TerminalScreen` whose people at the terminal all
+    play through one person (hotseat when they are several) and whose opening events are
+    told as any others."""
+
+    @abstractmethod
+    def person(self, hotseat: bool) -> Player:
+        """The one person playing every seat kept at this terminal."""
+
+    @abstractmethod
+    def tell(self, table: Table, events: Sequence[Event]) -> None:
+        """As `TerminalScreen.tell`."""
+
+    def people(self, seats: Sequence[str]) -> dict[str, Player]:
+        """One person per seat at this terminal; two share it (hotseat)."""
+        human = self.person(hotseat=len(seats) > 1)
+        return {seat: human for seat in seats}
+
+    def opening(self, table: Table, events: Sequence[Event]) -> None:
+        self.tell(table, events)
 
 
 @runtime_checkable

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from rich.console import Console
 
 from tavola.core import Event, IllegalAction, Player, Table, Viewer
-from tavola.core.capabilities import TerminalPrompt
+from tavola.core.capabilities import SharedSeats, TerminalPrompt
 
 from .messages import number
 from .narrate import narrate, outcome_line
@@ -16,19 +16,14 @@ from .terminal_board import Board
 from .terminal_person import LeagueHuman
 
 
-class LeagueTerminal:
+class LeagueTerminal(SharedSeats):
     def __init__(self, console: Console, prompt: TerminalPrompt, lang: str) -> None:
         self.board = Board(console, lang)
         self.prompt = prompt
         self.lang = lang
 
-    def people(self, seats: Sequence[str]) -> dict[str, Player]:
-        """One person per seat at this terminal; two share it (hotseat)."""
-        human = LeagueHuman(self.board, self.prompt, hotseat=len(seats) > 1)
-        return {seat: human for seat in seats}
-
-    def opening(self, table: Table, events: Sequence[Event]) -> None:
-        self.tell(table, events)
+    def person(self, hotseat: bool) -> Player:
+        return LeagueHuman(self.board, self.prompt, hotseat=hotseat)
 
     def tell(self, table: Table, events: Sequence[Event]) -> None:
         """The events in words; the end is told once, by `outcome`."""

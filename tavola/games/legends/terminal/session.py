@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from rich.console import Console
 
 from tavola.core import Event, IllegalAction, Player, Table, Viewer
-from tavola.core.capabilities import Narration, TerminalPrompt
+from tavola.core.capabilities import Narration, SharedSeats, TerminalPrompt
 
 from ..messages import MESSAGES
 from ..state import LegendsState
@@ -15,7 +15,7 @@ from .battle import BattleScreen
 from .human import LegendsHuman
 
 
-class LegendsTerminal:
+class LegendsTerminal(SharedSeats):
     """The `TerminalScreen` of Legends: every person at the terminal shares one
     `LegendsHuman` (hotseat when there are several)."""
 
@@ -31,12 +31,8 @@ class LegendsTerminal:
         self.prompt = prompt
         self.lang = lang
 
-    def people(self, seats: Sequence[str]) -> dict[str, Player]:
-        human = LegendsHuman(self.screen, self.prompt, hotseat=len(seats) > 1)
-        return {seat: human for seat in seats}
-
-    def opening(self, table: Table, events: Sequence[Event]) -> None:
-        self.tell(table, events)
+    def person(self, hotseat: bool) -> Player:
+        return LegendsHuman(self.screen, self.prompt, hotseat=hotseat)
 
     def tell(self, table: Table, events: Sequence[Event]) -> None:
         for line in self.narration.narrate(table.state, list(events), self.lang):
