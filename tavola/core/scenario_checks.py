@@ -71,6 +71,15 @@ def same(actual: Any, expected: Any) -> bool:
     return bool(actual == expected)
 
 
+def mismatches(view: Any, wanted: Mapping[str, Any]) -> Iterator[tuple[str, Any, Any]]:
+    """Each path of `wanted` (nested tables flattened) whose value `view` does not hold, in
+    order: the path, the value wanted and the one found (MISSING when absent)."""
+    for path, expected in flatten(wanted):
+        actual = lookup(view, path)
+        if actual is MISSING or not same(actual, expected):
+            yield path, expected, actual
+
+
 def _fits(kind: str, data: Mapping[str, Any], wanted: Any, key: str) -> bool:
     """Whether a type name, or a table `{type = ..., field = value}`, describes the event or
     action `kind(data)`: the fields it lists must be equal, the others may be anything."""
@@ -126,12 +135,10 @@ def _check_view(table: Table, viewer: Viewer, spec: Mapping[str, Any]) -> None:
     expect = spec.get("expect", {})
     if not isinstance(expect, Mapping):
         raise ScenarioFailure(f"expect must be a table of paths, got {expect!r}")
-    for path, expected in flatten(expect):
-        actual = lookup(view, path)
+    for path, expected, actual in mismatches(view, expect):
         if actual is MISSING:
             raise ScenarioFailure(f"{path}: not in {seen_by}")
-        if not same(actual, expected):
-            raise ScenarioFailure(f"{path}: expected {expected!r}, got {actual!r}")
+        raise ScenarioFailure(f"{path}: expected {expected!r}, got {actual!r}")
     for path in _entries(spec, "expect_null"):
         actual = lookup(view, str(path))
         if actual is MISSING:

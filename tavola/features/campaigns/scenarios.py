@@ -21,10 +21,8 @@ from tavola.core.scenario_checks import (
     CHECKS,
     MISSING,
     ScenarioFailure,
-    flatten,
-    lookup,
+    mismatches,
     run_checks,
-    same,
 )
 from tavola.core.table import Table
 from tavola.core.viewer import Viewer
@@ -124,12 +122,10 @@ class CampaignRun:
         if wanted is None:
             return
         view = self.campaigns.campaign_view(self.campaign, Viewer.referee(), "en")
-        for path, value in flatten(wanted):
-            actual = lookup(view, path)
+        for path, value, actual in mismatches(view, wanted):
             if actual is MISSING:
                 raise ScenarioFailure(f"campaign {path}: expected {value!r}, absent")
-            if not same(actual, value):
-                raise ScenarioFailure(f"campaign {path}: expected {value!r}, got {actual!r}")
+            raise ScenarioFailure(f"campaign {path}: expected {value!r}, got {actual!r}")
 
 
 def run_campaign(data: Mapping[str, Any]) -> None:
