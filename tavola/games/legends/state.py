@@ -7,7 +7,7 @@ its piles and clashes in `strappa`, the battle modes their tables and combats in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tavola.core import Action, Event, Rng
@@ -467,12 +467,7 @@ class Result:
     draw: bool
 
     def dump(self) -> dict[str, Any]:
-        return {
-            "winners": list(self.winners),
-            "placements": dict(self.placements),
-            "reason": self.reason,
-            "draw": self.draw,
-        }
+        return asdict(self)  # copies of the lists and tables, as JSON wants them
 
 
 _CACHES = ("listed", "defs")
