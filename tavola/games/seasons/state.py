@@ -9,7 +9,7 @@ treated as immutable values (replaced, never changed in place), so a clone share
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tavola.core import Event, Rng
@@ -42,12 +42,7 @@ class Dummbot:
     recurring: list[str] = field(default_factory=list)
 
     def dump(self) -> dict[str, Any]:
-        return {
-            "crystals": self.crystals,
-            "hand": list(self.hand),
-            "array": list(self.array),
-            "recurring": list(self.recurring),
-        }
+        return asdict(self)  # the lists copied
 
     @classmethod
     def load(cls, data: Mapping[str, Any]) -> Dummbot:
