@@ -13,7 +13,7 @@ import re
 import tempfile
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -121,18 +121,8 @@ class Card:
         return self.type == "familiar"
 
     def to_record(self) -> dict[str, Any]:
-        """The card as a `cards.json` record."""
-        return {
-            "id": self.id,
-            "number": self.number,
-            "name": self.name,
-            "aliases": list(self.aliases),
-            "type": self.type,
-            "prestige": self.prestige,
-            "set": self.set,
-            "copies": self.copies,
-            "season_change_effect": self.season_change_effect,
-        }
+        """The card as a `cards.json` record: every field, the aliases as a JSON list."""
+        return {**asdict(self), "aliases": list(self.aliases)}
 
 
 class Catalogue:
