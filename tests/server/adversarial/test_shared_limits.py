@@ -9,12 +9,15 @@ offset): another machine whose clock disagrees counts alike."""
 from __future__ import annotations
 
 import contextlib
+import re
 import socket
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
 from sqlalchemy import text
 from starlette.requests import HTTPConnection
 
@@ -24,6 +27,7 @@ from tavola.server.ratelimit import CreationLimit, CreationThrottle, TooManyGame
 from tavola.server.sharing import Sharing
 from tavola.server.socket_limit import SocketCounts
 from tavola.store import buckets
+from tavola.store.models import Base
 from tests.server.processes import SEATS, Server, servers, wait_until
 
 ON_POSTGRESQL = pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
@@ -47,6 +51,18 @@ def _creations(throttle: CreationThrottle, times: int, address: str = CLIENT) ->
         except TooManyGames as refused:
             waits.append(refused.seconds)
     return waits
+
+
+def test_the_shared_limits_tables_match_their_migration(database):
+    with database.engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    ours = [d for d in differences if {"limit_buckets", "held_counts"} & set(_names(d))]
+    assert ours == []
+
+
+def _names(difference: Any) -> list[str]:
+    """Every table name an Alembic difference mentions."""
+    return re.findall(r"\w+", repr(difference))
 
 
 # -- the creation limit's buckets -----------------------------------------------------------------
