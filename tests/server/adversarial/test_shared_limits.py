@@ -20,6 +20,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import text
 from starlette.requests import HTTPConnection
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect as ws_connect
 
 from tavola.server.accounts.pauses import ACCOUNT_FREE, LONGEST_PAUSE
 from tavola.server.peers import PeerLimits, Peers
@@ -28,7 +30,7 @@ from tavola.server.sharing import Sharing
 from tavola.server.socket_limit import SocketCounts
 from tavola.store import buckets
 from tavola.store.models import Base
-from tests.server.processes import SEATS, Server, servers, wait_until
+from tests.server.processes import SEATS, Server, create_game, servers, wait_until
 
 ON_POSTGRESQL = pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 CLIENT = "198.51.100.7"
@@ -279,3 +281,33 @@ def _status(server: Server) -> int:
         assert answer.json()["code"] == "too_many_connections"
         assert answer.json()["message_it"]
     return answer.status_code
+
+
+@ON_POSTGRESQL
+def test_websockets_open_on_one_process_count_on_the_other(db_url, tmp_path):
+    limit = {"TAVOLA_SOCKETS_PER_CLIENT": "2"}
+    with _two_machines(db_url, tmp_path, **limit) as (a, b), a.client() as client:
+        game = create_game(client)
+        path = f"/api/games/{game.game_id}/ws?token={game.tokens['P1']}"
+        with contextlib.ExitStack() as held:
+            for _ in range(2):
+                opened = held.enter_context(ws_connect(a.ws_url + path))
+                opened.recv(timeout=10)  # its first view: it is counted
+            wait_until(
+                lambda: _socket_refused(b.ws_url + path),
+                timeout=30,
+                what="the other process to refuse a third socket",
+            )
+        wait_until(lambda: not _socket_refused(b.ws_url + path), timeout=30, what="places back")
+
+
+def _socket_refused(url: str) -> bool:
+    """Whether a new socket is closed at once as its client's one too many."""
+    with ws_connect(url) as opened:
+        try:
+            opened.recv(timeout=10)
+        except ConnectionClosed as closed:
+            assert closed.rcvd is not None, closed
+            assert (closed.rcvd.code, closed.rcvd.reason) == (4429, "too_many_sockets")
+            return True
+    return False
