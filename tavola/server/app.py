@@ -169,6 +169,8 @@ def _lifespan(
             task.cancel()
             if sharing is not None and shared is not None:
                 shared.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await shared
                 with contextlib.suppress(Exception):  # else its rows expire with their lease
                     await run_in_threadpool(sharing.withdraw)
             service.close()

@@ -12,6 +12,7 @@ connections per process (a sixteenth of the limit: a few processes together stay
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Mapping
@@ -69,8 +70,13 @@ class Sharing:
         worker thread)."""
         while True:
             mine = {kind: counts.to_share() for kind, counts in self.counts.items()}
+            exchanging = asyncio.ensure_future(asyncio.to_thread(self.exchange, mine))
             try:
-                self.learn(await asyncio.to_thread(self.exchange, mine))
+                self.learn(await asyncio.shield(exchanging))
+            except asyncio.CancelledError:  # stopped: the exchange under way ends first, so
+                with contextlib.suppress(Exception):  # that `withdraw` comes after it
+                    await exchanging
+                raise
             except Exception:  # the database away a moment: the last counts learned stand
                 log.warning("sharing connection counts failed; again in %s s", every, exc_info=True)
             await asyncio.sleep(every)

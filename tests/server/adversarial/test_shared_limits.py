@@ -18,7 +18,7 @@ import httpx
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
 from starlette.requests import HTTPConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
@@ -30,6 +30,7 @@ from tavola.server.sharing import Sharing
 from tavola.server.socket_limit import SocketCounts
 from tavola.store import buckets
 from tavola.store.models import Base
+from tests.server.api_helpers import create, running, wait_for
 from tests.server.processes import SEATS, Server, create_game, servers, wait_until
 
 ON_POSTGRESQL = pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
@@ -172,6 +173,27 @@ def test_only_a_clients_fair_part_of_its_limit_is_published():
         counts.take(object(), CLIENT)  # type: ignore[arg-type]
     counts.take(object(), "198.51.100.8")  # type: ignore[arg-type]
     assert counts.to_share() == {CLIENT: 8}  # one connection is not worth a row
+
+
+@ON_POSTGRESQL
+def test_a_serving_process_publishes_what_it_holds_and_takes_it_back_when_it_stops(db_url):
+    def published() -> list[Any]:
+        with engine.connect() as connection:
+            query = "SELECT kind, held FROM held_counts"
+            return list(connection.execute(text(query)).all())
+
+    engine = create_engine(db_url)
+    try:
+        with running(db_url, socket_limit=4) as client:
+            game = create(client)
+            path = f"/api/games/{game['game_id']}/ws?token={game['tokens']['P1']}"
+            with contextlib.ExitStack() as held:
+                for _ in range(2):  # a fair part of 4
+                    held.enter_context(client.websocket_connect(path)).receive_json()
+                assert wait_for(published, "the sockets published") == [("sockets", 2)]
+        assert published() == []  # stopped: taken back, not left to expire
+    finally:
+        engine.dispose()
 
 
 def _mine(sharing: Sharing) -> dict[str, dict[str, int]]:
