@@ -24,11 +24,13 @@ from .limits import MAX_BODY, BodyLimit
 from .listener import Listener
 from .loading import IDLE_SECONDS
 from .openapi import publish_exact_schemas
+from .peers import process_peers
 from .ratelimit import DEFAULT_CREATION_LIMIT, CreationLimit
 from .routes import catalog, exports, pages, play, socket, tables
 from .routes import reports as report_routes
 from .searching import SEARCHING_SEATS
 from .service import GameService
+from .sharing import Shared, Sharing
 from .socket_limit import SOCKETS_PER_CLIENT, SocketCounts
 from .thinking import THINK_SECONDS
 
@@ -79,7 +81,8 @@ def create_app(
     service.games.watched = lambda game_id: game_id in hub.connections  # kept in memory
     service.games.on_set_aside = hub.set_aside_threadsafe
 
-    lifespan = _lifespan(db, hub, service, tick)
+    socket_counts = SocketCounts(socket_limit)
+    lifespan = _lifespan(db, hub, service, tick, socket_counts)
 
     app = FastAPI(
         title="Tavola",
@@ -97,8 +100,8 @@ def create_app(
     accounts.install(app, service)
     if trusted_proxies is None:
         trusted_proxies = create_limit.trusted_proxies if create_limit is not None else ()
-    ratelimit.install(app, create_limit, trusted_proxies)
-    app.state.socket_counts = SocketCounts(socket_limit)
+    ratelimit.install(app, create_limit, trusted_proxies, db)
+    app.state.socket_counts = socket_counts
 
     for routes in (
         catalog,
@@ -128,10 +131,11 @@ def _site() -> StaticFiles:
 
 
 def _lifespan(
-    db: Database, hub: Hub, service: GameService, tick: float
+    db: Database, hub: Hub, service: GameService, tick: float, socket_counts: SocketCounts
 ) -> Callable[[FastAPI], contextlib.AbstractAsyncContextManager[None]]:
     """The app's life: games reloaded, moves committed on the loop, on a database server a
-    listener for other workers' moves, and the bots' and clocks' automation."""
+    listener for other workers' moves and the connection counts shared with them, and the
+    bots' and clocks' automation."""
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -141,6 +145,8 @@ def _lifespan(
         # server's awaited while the loop goes on.
         service.writes.attach(hub.loop, awaited=None if db.is_sqlite else db.awaited())
         listener = None
+        sharing: Sharing | None = None
+        shared: asyncio.Task[None] | None = None
         if not db.is_sqlite:
 
             def moved_elsewhere(game_id: str, version: int) -> None:
@@ -153,11 +159,20 @@ def _lifespan(
 
             listener = Listener(db.url, moved_elsewhere, catch_up_all, own=repo.origin())
             listener.start()
+            counts: dict[str, Shared] = {"connections": process_peers(), "sockets": socket_counts}
+            sharing = Sharing(db, counts)
+            shared = asyncio.create_task(sharing.run())
         task = asyncio.create_task(_automation(service, tick))
         try:
             yield
         finally:
             task.cancel()
+            if sharing is not None and shared is not None:
+                shared.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await shared
+                with contextlib.suppress(Exception):  # else its rows expire with their lease
+                    await run_in_threadpool(sharing.withdraw)
             service.close()
             service.writes.attach(None)
             if listener is not None:

@@ -2,7 +2,8 @@
 them, before any request reaches the application: at most so many at once from one address
 (its WebSockets included), and a request head that arrives within so many seconds.
 `tavola serve` gives uvicorn these protocols by import string, so every worker loads its
-own; each counts the connections it holds.
+own; each counts the connections it holds, and on a database server adds what the other
+processes hold (`sharing`, learned in the background: no connection waits for it).
 
 Trusted proxies are not counted: the proxy holds the limits per client in front of them."""
 
@@ -24,6 +25,7 @@ from uvicorn.server import ServerState
 
 from .ratelimit import is_trusted, peer_key, trusted_from, trusted_networks
 from .settings import number
+from .sharing import share_from
 
 CONNECTIONS_PER_PEER = 128
 """A household or a classroom behind one address: a socket and a request or two each."""
@@ -64,6 +66,8 @@ class Peers:
         self.limits = limits
         self.trusted = trusted_networks(limits.trusted_proxies)
         self.held: dict[str, int] = {}
+        self.others: dict[str, int] = {}
+        """What the other server processes hold, by peer (`sharing`)."""
         self.waiting_refusals = 0
         self._counted: dict[asyncio.BaseTransport, str] = {}
         """Each counted connection's peer, until it is lost (over HTTP or a WebSocket)."""
@@ -74,11 +78,16 @@ class Peers:
             return True
         peer = peer_key(host)
         held = self.held.get(peer, 0)
-        if held >= self.limits.connections:
+        if held + self.others.get(peer, 0) >= self.limits.connections:
             return False
         self.held[peer] = held + 1
         self._counted[transport] = peer
         return True
+
+    def to_share(self) -> dict[str, int]:
+        """The peers holding a fair part of their limit here, for the other processes."""
+        least = share_from(self.limits.connections)
+        return {peer: held for peer, held in self.held.items() if held >= least}
 
     def give_back(self, transport: asyncio.BaseTransport) -> None:
         """The connection is lost (again, or never counted: nothing)."""

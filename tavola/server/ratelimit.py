@@ -2,7 +2,11 @@
 
 The client is the connection's peer; `X-Forwarded-For` is believed only when that peer is
 a configured trusted proxy (anyone else could write any address there). IPv6 clients are
-counted by their /64, which one host usually holds whole."""
+counted by their /64, which one host usually holds whole.
+
+On SQLite (one process) the buckets are in memory; on a database server they are rows there,
+shared by every process and machine on it (`tavola.store.buckets`), taken in a worker
+thread: creation is not a move, and one round trip is cheap beside making a table."""
 
 from __future__ import annotations
 
@@ -15,7 +19,10 @@ from dataclasses import dataclass
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
+
+from tavola.store import Database, buckets
 
 from .refusal import TryLater
 from .settings import number
@@ -25,6 +32,8 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 MOST_CLIENTS = 100_000
 """Buckets kept at most: the least recently used go first (a bucket forgotten is full)."""
+FORGET_FULL_SECONDS = 600.0
+"""Seconds between two sweeps of the stored buckets full again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,11 +137,45 @@ class Buckets:
         return wait
 
 
-class CreationThrottle:
-    """The creation limit of one server process (each worker counts its own)."""
+class StoredBuckets:
+    """A token bucket per key under the limit `name`, in the database server's table:
+    every process on it takes from the same buckets. `take` waits for the database (call
+    it from a worker thread)."""
 
-    def __init__(self, limit: CreationLimit, clock: Callable[[], float] = time.monotonic) -> None:
-        self.buckets = Buckets(limit.burst, limit.per_minute / 60.0, clock)
+    def __init__(self, db: Database, name: str, burst: int, per_second: float) -> None:
+        self.engine = db.engine.execution_options(isolation_level="AUTOCOMMIT")
+        self.name = name
+        self.burst = burst
+        self.per_second = per_second
+        self._forget_at = 0.0
+
+    def take(self, key: str) -> float:
+        """Takes a token for `key`: 0.0, or the seconds until one is there (none taken)."""
+        with self.engine.connect() as connection:
+            wait = buckets.take(connection, self.name, key, self.burst, self.per_second)
+            if time.monotonic() >= self._forget_at:  # a race here sweeps twice: harmless
+                self._forget_at = time.monotonic() + FORGET_FULL_SECONDS
+                buckets.forget_full(connection)
+        return wait
+
+
+class CreationThrottle:
+    """The creation limit: in this process's memory (`db` None or SQLite), else shared
+    by every process on the database server."""
+
+    def __init__(
+        self,
+        limit: CreationLimit,
+        clock: Callable[[], float] = time.monotonic,
+        db: Database | None = None,
+    ) -> None:
+        per_second = limit.per_minute / 60.0
+        self.buckets: Buckets | StoredBuckets = (
+            Buckets(limit.burst, per_second, clock)
+            if db is None or db.is_sqlite
+            else StoredBuckets(db, "games", limit.burst, per_second)
+        )
+        self.waits_for_database = isinstance(self.buckets, StoredBuckets)
         self.trusted = trusted_networks(limit.trusted_proxies)
 
     def check(self, connection: HTTPConnection) -> None:
@@ -195,10 +238,16 @@ def _within(address: Address, networks: list[Network]) -> bool:
     return any(address in network for network in networks)
 
 
-def install(app: FastAPI, limit: CreationLimit | None, trusted_proxies: Iterable[str]) -> None:
-    """The app's creation limit (None: none), its trusted proxies (for every count by
-    client, the limit or none) and its 429's `Retry-After`."""
-    app.state.create_throttle = CreationThrottle(limit) if limit is not None else None
+def install(
+    app: FastAPI,
+    limit: CreationLimit | None,
+    trusted_proxies: Iterable[str],
+    db: Database | None = None,
+) -> None:
+    """The app's creation limit (None: none; shared on `db` when that is a database
+    server), its trusted proxies (for every count by client, the limit or none) and its
+    429's `Retry-After`."""
+    app.state.create_throttle = CreationThrottle(limit, db=db) if limit is not None else None
     app.state.trusted_proxies = trusted_networks(trusted_proxies)
 
     @app.exception_handler(TooManyGames)
@@ -215,5 +264,9 @@ def client_of(connection: HTTPConnection) -> str:
 async def may_create(connection: HTTPConnection) -> None:
     """A route dependency: counts a creation by its client, or refuses it (429)."""
     throttle: CreationThrottle | None = getattr(connection.app.state, "create_throttle", None)
-    if throttle is not None:
+    if throttle is None:
+        return
+    if throttle.waits_for_database:
+        await run_in_threadpool(throttle.check, connection)
+    else:
         throttle.check(connection)

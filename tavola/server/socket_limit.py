@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .settings import number
+from .sharing import share_from
 
 SOCKETS_PER_CLIENT = 64
 """A family, or a classroom behind one address, each at a table or two, stays well under."""
@@ -22,19 +23,28 @@ def socket_limit_from(environ: Mapping[str, str]) -> int:
 
 class SocketCounts:
     """The open sockets of each client (by `ratelimit.client_key`) in this process; a
-    client with none is not kept."""
+    client with none is not kept. On a database server, what the other processes hold
+    counts too (`sharing`)."""
 
     def __init__(self, most: int) -> None:
         self.most = most
         self.open: dict[str, int] = {}
+        self.others: dict[str, int] = {}
 
     def take(self, client: str) -> bool:
         """Counts one more socket of `client`, or False (none counted) at its limit."""
         held = self.open.get(client, 0)
-        if self.most and held >= self.most:
+        if self.most and held + self.others.get(client, 0) >= self.most:
             return False
         self.open[client] = held + 1
         return True
+
+    def to_share(self) -> dict[str, int]:
+        """The clients holding a fair part of their limit here, for the other processes."""
+        if not self.most:
+            return {}
+        least = share_from(self.most)
+        return {client: held for client, held in self.open.items() if held >= least}
 
     def give_back(self, client: str) -> None:
         held = self.open.get(client, 0) - 1

@@ -168,3 +168,32 @@ class SignInPauseRow(Base):
     failures: Mapped[int] = mapped_column(Integer)
     last_failure_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     blocked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class LimitBucketRow(Base):
+    """One client's bucket under one limit, shared by the server processes of a database
+    server (migration 0015): when it is full again, on the database's clock. A row whose
+    moment has passed is a full bucket, as a missing one is."""
+
+    __tablename__ = "limit_buckets"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    """Which limit (`games`)."""
+    client: Mapped[str] = mapped_column(String(160), primary_key=True)
+    full_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    last_refused: Mapped[bool] = mapped_column(Boolean)
+    """Whether the last attempt found the bucket empty (and took nothing)."""
+
+
+class HeldCountRow(Base):
+    """What one server process holds of one client's connections (`kind`: `connections`,
+    `sockets`), published for the others while the process lives: each renews its rows'
+    lease, and a dead process's rows expire (migration 0015)."""
+
+    __tablename__ = "held_counts"
+
+    worker: Mapped[str] = mapped_column(String(32), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    client: Mapped[str] = mapped_column(String(160), primary_key=True)
+    held: Mapped[int] = mapped_column(Integer)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

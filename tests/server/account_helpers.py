@@ -39,6 +39,7 @@ def browser(db_url: str, address: str = "198.51.100.7") -> Iterator[TestClient]:
     `client.app.state.accounts.clock`) and a browser of `address` on it."""
     app = create_app(db_url, bot_delay=0, tick=0.01)
     app.state.accounts.clock = Clock()
+    app.state.accounts.database_clock = False  # the pauses too count on the moved clock
     with TestClient(app, base_url=BASE, client=(address, 40000)) as client:
         yield client
 

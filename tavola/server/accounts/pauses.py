@@ -5,7 +5,11 @@ hour after its last failure.
 
 Every attempt is counted as it starts (check and count in one transaction, so that
 attempts sent at the same time cannot all pass); a success then clears the account's
-count and gives the client its attempt back."""
+count and gives the client its attempt back.
+
+The counts are rows of the database, so every process on it shares them; on a database
+server the moments are read from its clock (`database_now`), so that processes on
+machines whose clocks disagree neither forget a count early nor pause past the ceiling."""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ import math
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -99,6 +103,12 @@ def forget_old(session: Session, now: datetime) -> None:
     session.execute(
         delete(SignInPauseRow).where(SignInPauseRow.last_failure_at < now - FORGET_AFTER)
     )
+
+
+def database_now(session: Session) -> datetime:
+    """The database server's clock (of its own: no process's clock moves it)."""
+    moment: datetime = session.execute(select(func.clock_timestamp())).scalar_one()
+    return moment
 
 
 def _locked(session: Session, key: str, now: datetime) -> SignInPauseRow:

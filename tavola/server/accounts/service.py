@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -46,9 +47,13 @@ class SignedIn:
 
 class Accounts:
     def __init__(self, service: GameService, clock: Callable[[], Any] = now) -> None:
-        """`clock`: the current UTC moment (tests move it on instead of waiting)."""
+        """`clock`: the current UTC moment (tests move it on instead of waiting).
+        `database_clock`: failed sign-ins are counted on the database server's clock
+        (shared by the machines on it) rather than on `clock`; tests that move `clock`
+        turn it off."""
         self.service = service
         self.clock = clock
+        self.database_clock = not service.db.is_sqlite
         self._forgot_at = 0.0
         self._forgetting = threading.Lock()
 
@@ -103,7 +108,7 @@ class Accounts:
                     pauses.Counted(client_key, pauses.CLIENT_FREE),
                     pauses.Counted(account_key, pauses.ACCOUNT_FREE, checked=not known),
                 ],
-                self.clock(),
+                self._counted_at(session),
             )
 
         self._forget_old()
@@ -136,9 +141,15 @@ class Accounts:
         return self._signed_in(account, session_id)
 
     def _count(self, counted: pauses.Counted) -> None:
-        wait = self._write(lambda session: pauses.attempt(session, [counted], self.clock()))
+        wait = self._write(
+            lambda session: pauses.attempt(session, [counted], self._counted_at(session))
+        )
         if wait:
             raise pauses.Paused(wait)
+
+    def _counted_at(self, session: Session) -> datetime:
+        """The moment failed sign-ins are counted at (see `database_clock`)."""
+        return pauses.database_now(session) if self.database_clock else self.clock()
 
     def _add_session(self, session: Session, account_id: str, session_id: str) -> None:
         moment = self.clock()
@@ -160,8 +171,7 @@ class Accounts:
             return
         try:
             self._forgot_at = time.monotonic() + FORGET_EVERY
-            moment = self.clock()
-            self._write(lambda session: pauses.forget_old(session, moment))
+            self._write(lambda session: pauses.forget_old(session, self._counted_at(session)))
         finally:
             self._forgetting.release()
 
