@@ -49,7 +49,7 @@ def test_a_rules_page_tells_each_rule_of_its_spec_once(page):
     game = page.parent.parent.name
     spec = RULES / SPEC_OF.get(game, "")
     if game not in SPEC_OF or not spec.is_file():
-        pytest.skip(f"{game}'s spec is not beside the checkout (../shared/rules/)")
+        pytest.skip(f"the spec of {game} is not beside the checkout (../shared/rules/)")
     expected = spec_rules(spec.read_text(encoding="utf-8"))
     told = page_numbers(page.read_text(encoding="utf-8"))
     repeated = sorted({n for n in told if told.count(n) > 1})
