@@ -1,17 +1,21 @@
-"""Every numbered rule of every rules spec has a test that names it, or a written reason why not.
+"""Every numbered rule of every game has a test that names it, or a written reason why not.
 
-The specs are `../shared/rules/*.md`, beside the checkout (CI keeps `shared/` there, read-only);
-a checkout without `shared/` beside it (a newcomer's clone) skips these checks.
+The rule numbers are the spec's, `../shared/rules/*.md` beside the checkout (CI keeps
+`shared/` there, read-only); a checkout without `shared/` beside it (a newcomer's clone) reads
+them from the game's own rules pages, `tavola/games/<game>/rules/<lang>.md`, whose headings
+tell exactly the spec's numbers (`tests/test_rules_pages.py` checks that when the spec is
+there). A game with neither is skipped, with the reason.
 
 - **Rules.** A spec's numbered rules are the identifiers (`R14`, `BP8`, `S5`, `V1`, `A6`) that
   label a list item (`- **R14** …`, `- V1 …`, `- R1. …`) or a bold paragraph (`**A1 …`), or
   open a row of a table under an "Actions" heading. The acceptance scenarios and the worked
-  examples are left out: they are tests and illustrations of the rules, not rules.
+  examples are left out: they are tests and illustrations of the rules, not rules. A rules
+  page's are the numbers its `### ` headings open with (`tests/rules_pages.py`).
 - **Which game.** A game under `tavola/games/<game>/` follows the spec its `DECISIONS.md` names
-  first (`shared/rules/<spec>.md`). A spec that no game names belongs to a game not built yet
-  (Legend.a.League and Seasons today, each with its open issue): its checks are skipped, so
-  the spec cannot turn the suite red, and they start the day its game's `DECISIONS.md`
-  names it. The specs are still parsed (`test_every_spec_numbers_its_rules`).
+  first (`shared/rules/<spec>.md`). A spec that no game names belongs to a game not built yet:
+  nothing checks its rules against tests, so the spec cannot turn the suite red, and the
+  checks start the day its game's `DECISIONS.md` names it. The specs are still parsed
+  (`test_every_spec_numbers_its_rules`).
 - **Naming a rule.** A test under `tests/games/<game>/` names a rule when its function name
   opens with the number (`test_r14_…`, `test_bp8_r47_…`: every leading segment that is a
   number counts) or when its docstring cites it in parentheses, as the specs cite rules
@@ -32,6 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from tests.rules_pages import page_numbers, rules_pages
 
 REPO = Path(__file__).resolve().parents[1]
 RULES = REPO.parent / "shared" / "rules"
@@ -159,13 +165,28 @@ def games() -> dict[str, Game]:
 
 
 SPECS = sorted(RULES.glob("*.md"))
+NO_SPECS = pytest.param(
+    None,
+    marks=pytest.mark.skip(reason=f"no rules specs in {RULES}: no shared/ beside the checkout"),
+)
 
 
-def built_game(spec: Path) -> tuple[Game, list[str]]:
-    game = games().get(spec.name)
-    if game is None:
-        pytest.skip(f"no game under tavola/games names {spec.name}: its game is not built yet")
-    return game, spec_rules(spec.read_text(encoding="utf-8"))
+def rule_numbers(game: Game) -> list[str]:
+    """The game's numbered rules: its spec's, else the ones its rules pages tell."""
+    spec = RULES / game.spec
+    if spec.is_file():
+        return spec_rules(spec.read_text(encoding="utf-8"))
+    pages = rules_pages(game.package)
+    if not pages:
+        pytest.skip(
+            f"neither ../shared/rules/{game.spec} beside the checkout "
+            f"nor rules pages under tavola/games/{game.package}/rules/"
+        )
+    return list(dict.fromkeys(page_numbers(pages[0].read_text(encoding="utf-8"))))
+
+
+BUILT = sorted(games().values(), key=lambda game: game.package)
+BUILT_IDS = [game.package for game in BUILT]
 
 
 @pytest.mark.skipif(
@@ -175,34 +196,33 @@ def test_the_rules_specs_are_beside_the_checkout():
     assert SPECS, f"no rules specs in {RULES} (CI keeps shared/ beside the checkout)"
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=[spec.stem for spec in SPECS])
+@pytest.mark.parametrize("spec", SPECS or [NO_SPECS], ids=[spec.stem for spec in SPECS] or None)
 def test_every_spec_numbers_its_rules(spec):
     rules = spec_rules(spec.read_text(encoding="utf-8"))
     assert "R1" in rules
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=[spec.stem for spec in SPECS])
-def test_every_rule_has_a_test_naming_it_or_a_reason(spec):
-    game, rules = built_game(spec)
+@pytest.mark.parametrize("game", BUILT, ids=BUILT_IDS)
+def test_every_rule_has_a_test_naming_it_or_a_reason(game):
+    rules = rule_numbers(game)
     named = game.named_rules()
     reasons = excuses(game.decisions)
     untraced = [rule for rule in rules if rule not in named and rule not in reasons]
     assert not untraced, (
-        f"rules of {spec.name} with no test naming them and no reason in "
+        f"rules of {game.spec} with no test naming them and no reason in "
         f"tavola/games/{game.package}/DECISIONS.md: {', '.join(untraced)}"
     )
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=[spec.stem for spec in SPECS])
-def test_no_rule_with_a_test_is_excused(spec):
-    game, _ = built_game(spec)
+@pytest.mark.parametrize("game", BUILT, ids=BUILT_IDS)
+def test_no_rule_with_a_test_is_excused(game):
     stale = sorted(set(excuses(game.decisions)) & game.named_rules())
     assert not stale, f"these rules now have a test: drop them from {EXCUSES_HEADING}: {stale}"
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=[spec.stem for spec in SPECS])
-def test_every_reason_names_a_rule_of_the_spec_and_says_why(spec):
-    game, rules = built_game(spec)
+@pytest.mark.parametrize("game", BUILT, ids=BUILT_IDS)
+def test_every_reason_names_a_rule_of_the_game_and_says_why(game):
+    rules = rule_numbers(game)
     reasons = excuses(game.decisions)
     assert not sorted(set(reasons) - set(rules)), "reasons for rules the spec does not have"
     assert all(reasons.values()), "a rule listed without its reason"
