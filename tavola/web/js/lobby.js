@@ -17,6 +17,7 @@ const lobby = {
   games: [], // the catalogue's entries
   entry: null, // the game the form sets a table of
   options: new Map(), // option name → its field
+  applies: new Map(), // option name → when it means something (the schema's `x-applies`)
   seats: new Map(), // seat row → reads that seat
 };
 
@@ -148,6 +149,7 @@ function upFront(entry, name, prop) {
 
 function buildOptions(entry) {
   lobby.options.clear();
+  lobby.applies.clear();
   const main = [];
   const more = [];
   const schema = entry.options_schema || { properties: {} };
@@ -155,6 +157,7 @@ function buildOptions(entry) {
     const made = field(entry.name, schema, name, prop);
     if (!made) continue;
     lobby.options.set(name, made);
+    if (prop["x-applies"]) lobby.applies.set(name, prop["x-applies"]);
     (upFront(entry, name, prop) ? main : more).push(made.node);
   }
   $("main-options").replaceChildren(...main);
@@ -162,9 +165,31 @@ function buildOptions(entry) {
   $("more").hidden = !more.length;
 }
 
+/** Whether an option means something at the table as the form stands: the values other
+ * options must have and the seat kinds that must (or must not) sit there (`x-applies`). */
+function applies(name) {
+  const when = lobby.applies.get(name);
+  if (!when) return true;
+  for (const [other, values] of Object.entries(when.options || {})) {
+    const made = lobby.options.get(other);
+    if (made && !values.includes(made.read())) return false;
+  }
+  const kinds = [...$("seat-rows").querySelectorAll("select[name=kind]")].map((s) => s.value);
+  if (when.seats_with && !when.seats_with.some((k) => kinds.includes(k))) return false;
+  return !(when.seats_without || []).some((k) => kinds.includes(k));
+}
+
+/** An option that means nothing at this table (a boss's level with no boss, the sides of
+ * Strappacamicia) is hidden, and not sent. */
+function showApplicable() {
+  for (const [name, made] of lobby.options) made.node.hidden = !applies(name);
+  const more = [...$("more-options").children];
+  $("more").hidden = !more.some((node) => !node.hidden);
+}
+
 function options() {
   const chosen = {};
-  for (const [name, made] of lobby.options) if (made.changed()) chosen[name] = made.read();
+  for (const [name, made] of lobby.options) if (!made.node.hidden && made.changed()) chosen[name] = made.read();
   return chosen;
 }
 
@@ -240,6 +265,7 @@ function numberSeats() {
     remove.disabled = !lobby.entry || rows.length <= lobby.entry.min_seats;
   });
   $("add-seat").disabled = !lobby.entry || rows.length >= lobby.entry.max_seats;
+  showApplicable(); // a boss seat, added or gone, brings or takes its options
 }
 
 // -- the form: the game and its presets --------------------------------------------------------
@@ -257,6 +283,7 @@ function applyPreset(entry, id) {
   for (const [name, made] of lobby.options) made.write(preset.options[name]);
   setSeats(entry, preset.seats, preset.seat_fields);
   form.invite_only.checked = Boolean(preset.invite_only);
+  showApplicable();
 }
 
 function chooseGame(name) {
@@ -274,6 +301,7 @@ function chooseGame(name) {
     setSeats(entry, [first, ...Array(Math.max(0, entry.min_seats - 1)).fill(newSeatKind(entry))]);
   }
   form.preset.value = entry.presets.length ? entry.presets[0].id : "";
+  showApplicable();
 }
 
 function request() {
@@ -404,6 +432,7 @@ async function main() {
   const ownTable = () => (form.preset.value = "");
   for (const box of [$("main-options"), $("more-options")]) for (const kind of ["input", "change"]) box.addEventListener(kind, ownTable);
   $("seat-rows").addEventListener("change", (ev) => ev.target.name === "kind" && ownTable());
+  for (const box of [$("main-options"), $("more-options"), $("seat-rows")]) box.addEventListener("change", showApplicable);
   // A game's further language (Japanese) is the table's only: the lobby keeps its own.
   form.language.addEventListener("change", () => lobbySpeaks(form.language.value) && setLang(form.language.value).then(relabel));
   $("add-seat").addEventListener("click", () => {

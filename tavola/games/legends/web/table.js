@@ -1,6 +1,7 @@
 // Legends of AZ at the browser's table: what the shell asks of a game's table module
 // (tavola/web/DECISIONS.md, "A game's table module"). The board and the cards are drawn in
 // board.js and cards.js, the legal actions become clicks in choices.js.
+import { autoFlipControls, flipWhenOnlyFlip } from "./autoflip.js";
 import { renderBoard, renderHand, seatName as nameOfSeat, shownCards, touched } from "./board.js";
 import { capStanding } from "./standing.js";
 import { cardName } from "./cards.js";
@@ -16,14 +17,19 @@ function shown(view) {
 }
 
 /** The board (every seat, the combat, the clash) and, beside it, the seat's own hand
- * (none in Strappacamicia, where a hand is a face-down pile). */
+ * (none in Strappacamicia, where a hand is a face-down pile, and a flip may be made for
+ * the person: autoflip.js). */
 export function render(payload, ctx) {
   const hand = ctx.seat && payload.view.mode !== "simplified";
   ctx.pick.latest = touched(ctx.latest); // what the last move touched stands out
-  return {
-    board: renderBoard(payload, ctx.seat, ctx.pick),
-    side: hand ? renderHand(payload, ctx.seat, ctx.pick) : null,
-  };
+  const board = renderBoard(payload, ctx.seat, ctx.pick);
+  if (payload.view.mode === "simplified") {
+    flipWhenOnlyFlip(payload, ctx);
+    const controls = autoFlipControls(payload, ctx);
+    const clash = board.querySelector("section.clash h2");
+    if (controls && clash) clash.after(controls);
+  }
+  return { board, side: hand ? renderHand(payload, ctx.seat, ctx.pick) : null };
 }
 
 /** A seat's name as the table shows it. */
@@ -47,9 +53,13 @@ export function title(payload, ctx) {
   return `${ctx.title} · ${t(`form.mode.${payload.view.mode}`)}`;
 }
 
-/** The round and turn, first in the status line. */
+/** The round and turn (a Strappacamicia's clash of the cap, R130), first in the status line. */
 export function status(payload) {
   const view = payload.view;
+  if (view.mode === "simplified") {
+    const n = view.clash ? view.clash.number : view.clash_no;
+    return n ? [el("span", "clash-count", t("play.clash_of", { n, max: view.max_clashes }))] : [];
+  }
   if (!view.round_no) return [];
   const words = { round: view.round_no, max: view.max_rounds, turn: view.turn_no };
   return [el("span", "round", t(view.max_rounds ? "play.round_turn_of" : "play.round_turn_open", words))];
