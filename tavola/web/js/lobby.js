@@ -372,6 +372,14 @@ function showLinks(created, tableLang) {
   $("created").scrollIntoView({ behavior: "smooth" });
 }
 
+/** A refused option in the game's words when its catalogue has them (`form.<path>.refused`,
+ * e.g. what a clash cap may be), since the server's sentence for an option is English. */
+function optionRefusal(data) {
+  const field = data && data.reason === "invalid_option" && typeof data.field === "string" ? data.field : "";
+  const key = `form.${field.replace(/^options\./, "")}.refused`;
+  return field.startsWith("options.") && has(key, lobby.entry.name) ? tg(lobby.entry.name, key) : "";
+}
+
 async function submit(event) {
   event.preventDefault();
   alertForm("");
@@ -381,7 +389,7 @@ async function submit(event) {
     showLinks(created, tableLang);
     refresh();
   } catch (err) {
-    alertForm(t("form.error", { message: refusalText(err.data) }));
+    alertForm(t("form.error", { message: optionRefusal(err.data) || refusalText(err.data) }));
   }
 }
 
