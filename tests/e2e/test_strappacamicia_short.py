@@ -79,6 +79,7 @@ def test_a_short_strappacamicia_against_a_bot_to_its_end_in_few_clicks(
     expect(form.locator('label[data-field="boss_level"]')).to_be_hidden()
     expect(form.locator('label[data-field="sides"]')).to_be_hidden()
     expect(form.locator('label[data-field="max_rounds"]')).to_be_hidden()
+    expect(form.locator("#seat-rows .seat-team").first).to_be_hidden()  # no teams either
     expect(form.locator("select[name=language]")).to_have_value("it")
     assert fits(page)
     page.screenshot(path=artifacts / f"strappa-{screen}-lobby.png", full_page=True)
@@ -151,3 +152,37 @@ def test_a_clash_cap_out_of_range_is_refused_in_the_lobby_in_italian(open_page) 
         "Una partita a Strappacamicia dura da 1 a 10.000 scontri (R130)."
     )
     expect(page.locator("#created")).to_be_hidden()
+
+
+def test_the_lobby_shows_the_options_that_apply_to_the_table_chosen(open_page) -> None:
+    page = open_page(locale="it-IT")
+    page.goto("/")
+    form = page.locator("form#create")
+    expect(form.locator("select[name=preset]")).to_have_value("strappacamicia_short")
+    field = {
+        name: form.locator(f'label[data-field="{name}"]')
+        for name in ("sides", "boss_level", "simplified.max_clashes")
+    }
+    team = form.locator("#seat-rows .seat-team").first
+
+    form.locator("select[name=preset]").select_option("teams")
+    expect(field["sides"]).to_be_visible()
+    expect(form.locator("select[name=sides]")).to_have_value("teams")
+    expect(team).to_be_visible()
+    expect(field["boss_level"]).to_be_hidden()
+    expect(field["simplified.max_clashes"]).to_be_hidden()
+
+    form.locator("select[name=preset]").select_option("boss")
+    expect(field["boss_level"]).to_be_visible()
+    expect(field["boss_level"]).to_contain_text("Livello del boss")
+    expect(field["sides"]).to_be_hidden()  # with a boss, the sides are good against evil
+    expect(team).to_be_hidden()
+
+    # A boss seat taken away takes its level with it; the sides of a battle come back.
+    boss_row = form.locator("#seat-rows li.seat-row").nth(1)
+    boss_row.locator("select[name=kind]").select_option("reference")
+    expect(field["boss_level"]).to_be_hidden()
+    expect(field["sides"]).to_be_visible()
+    form.locator("select[name=mode]").select_option("simplified")
+    expect(field["sides"]).to_be_hidden()
+    expect(field["simplified.max_clashes"]).to_be_visible()

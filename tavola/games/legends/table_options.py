@@ -9,6 +9,7 @@ path: a request must not make the server read a file of its choosing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -83,13 +84,22 @@ APPLIES: dict[str, JsonDict] = {
 }
 
 
-def _mark_applies(schema: JsonDict) -> None:
-    properties = schema.get("properties")
-    assert isinstance(properties, dict)
-    for name, applies in APPLIES.items():
-        prop = properties[name]
-        assert isinstance(prop, dict)
-        prop["x-applies"] = applies
+SEAT_APPLIES: dict[str, JsonDict] = {
+    # A seat's team: for sides that have teams (hidden with the sides themselves).
+    "team": {"options": {"sides": ["teams", "good_vs_evil"]}},
+}
+
+
+def _marking(applies: dict[str, JsonDict]) -> Callable[[JsonDict], None]:
+    def mark(schema: JsonDict) -> None:
+        properties = schema.get("properties")
+        assert isinstance(properties, dict)
+        for name, when in applies.items():
+            prop = properties[name]
+            assert isinstance(prop, dict)
+            prop["x-applies"] = when
+
+    return mark
 
 
 class TableSimplified(_Options):
@@ -119,7 +129,7 @@ class TableSimplified(_Options):
 class LegendsTableOptions(_Options):
     """A table's options: those left out keep `LegendsConfig`'s defaults."""
 
-    model_config = ConfigDict(json_schema_extra=_mark_applies)
+    model_config = ConfigDict(json_schema_extra=_marking(APPLIES))
 
     mode: Mode = "classic"
     sides: Sides = "free_for_all"
@@ -166,6 +176,8 @@ class LegendsSeatOptions(_Options):
     """A player's own fields: the age gives agility (100 − age, the youngest plays
     first; 35, 40, … when left out), the team is for the `teams` and `good_vs_evil`
     sides (A/B or good/evil alternating when left out)."""
+
+    model_config = ConfigDict(json_schema_extra=_marking(SEAT_APPLIES))
 
     age: Annotated[int, Field(ge=1, le=99), JsonNumber] | None = None
     team: Annotated[Text, Field(min_length=1, max_length=16)] | None = None

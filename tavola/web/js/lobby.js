@@ -165,24 +165,27 @@ function buildOptions(entry) {
   $("more").hidden = !more.length;
 }
 
-/** Whether an option means something at the table as the form stands: the values other
- * options must have and the seat kinds that must (or must not) sit there (`x-applies`). */
-function applies(name) {
-  const when = lobby.applies.get(name);
+/** Whether a field means something at the table as the form stands (`x-applies`): the
+ * values other options must have (an option hidden has none) and the seat kinds that must
+ * (or must not) sit there. */
+function applies(when) {
   if (!when) return true;
   for (const [other, values] of Object.entries(when.options || {})) {
     const made = lobby.options.get(other);
-    if (made && !values.includes(made.read())) return false;
+    if (made && (made.node.hidden || !values.includes(made.read()))) return false;
   }
   const kinds = [...$("seat-rows").querySelectorAll("select[name=kind]")].map((s) => s.value);
   if (when.seats_with && !when.seats_with.some((k) => kinds.includes(k))) return false;
   return !(when.seats_without || []).some((k) => kinds.includes(k));
 }
 
-/** An option that means nothing at this table (a boss's level with no boss, the sides of
- * Strappacamicia) is hidden, and not sent. */
+/** A field that means nothing at this table (an automaton's level with no automaton
+ * seated, the sides of a mode that has none, a seat's team with no teams) is hidden, and
+ * not sent. Options first, in schema order (one may follow another), then the seats'
+ * fields that follow them. */
 function showApplicable() {
-  for (const [name, made] of lobby.options) made.node.hidden = !applies(name);
+  for (const [name, made] of lobby.options) made.node.hidden = !applies(lobby.applies.get(name));
+  for (const node of $("seat-rows").querySelectorAll("[data-applies]")) node.hidden = !applies(JSON.parse(node.dataset.applies));
   const more = [...$("more-options").children];
   $("more").hidden = !more.some((node) => !node.hidden);
 }
@@ -223,6 +226,7 @@ function seatRow(entry, kind, fields = {}) {
     if (!made) continue;
     made.write(fields[name]); // a preset's seat (a referee's) comes with its own fields
     made.node.classList.add(`seat-${name}`);
+    if (prop["x-applies"]) made.node.dataset.applies = JSON.stringify(prop["x-applies"]);
     own.push([name, made]);
     row.append(made.node);
   }
@@ -239,7 +243,7 @@ function seatRow(entry, kind, fields = {}) {
     const seat = { kind: kindSelect.value };
     const name = nameInput.value.trim();
     if (name) seat.name = name;
-    for (const [key, made] of own) if (made.changed()) seat[key] = made.read();
+    for (const [key, made] of own) if (!made.node.hidden && made.changed()) seat[key] = made.read();
     return seat;
   });
   return row;
@@ -265,7 +269,7 @@ function numberSeats() {
     remove.disabled = !lobby.entry || rows.length <= lobby.entry.min_seats;
   });
   $("add-seat").disabled = !lobby.entry || rows.length >= lobby.entry.max_seats;
-  showApplicable(); // a boss seat, added or gone, brings or takes its options
+  showApplicable(); // a seat's kind, added or gone, may bring or take options
 }
 
 // -- the form: the game and its presets --------------------------------------------------------

@@ -13,7 +13,11 @@ from pydantic import ValidationError
 
 from tavola.core import Table
 from tavola.games.legends.game import game
-from tavola.games.legends.table_options import SHORT_GAME_CLASHES, LegendsTableOptions
+from tavola.games.legends.table_options import (
+    SHORT_GAME_CLASHES,
+    LegendsSeatOptions,
+    LegendsTableOptions,
+)
 
 WEB_I18N = game.info.web / "i18n" if game.info.web else None
 
@@ -90,6 +94,12 @@ def test_the_sides_and_the_boss_level_say_where_they_apply():
     # what Strappacamicia does use stays shown at every table
     for shared in ("mode", "deck_source", "agility_tie_break", "timers", "catalog"):
         assert "x-applies" not in props[shared], shared
+
+
+def test_a_seats_team_applies_only_to_sides_with_teams():
+    team = LegendsSeatOptions.model_json_schema()["properties"]["team"]
+    assert team["x-applies"] == {"options": {"sides": ["teams", "good_vs_evil"]}}
+    assert "x-applies" not in LegendsSeatOptions.model_json_schema()["properties"]["age"]
 
 
 def test_every_applies_names_a_real_option_value_and_seat_kind():
