@@ -12,11 +12,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .helpers import Api, fits
+from .helpers import ADA, BOT, Api, fits, wait_until
 
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
 MAX_CLICKS = 40
+PACE_MS = 700
+"""autoflip.js's pause before a flip it sends for a person."""
 
 # The page is done or waits for the person: the end, or one of R122's two choices.
 WAITS_FOR_PERSON = """() => {
@@ -186,3 +188,52 @@ def test_the_lobby_shows_the_options_that_apply_to_the_table_chosen(open_page) -
     form.locator("select[name=mode]").select_option("simplified")
     expect(field["sides"]).to_be_hidden()
     expect(field["simplified.max_clashes"]).to_be_visible()
+
+
+def test_with_flip_for_me_off_the_flip_waits_for_the_persons_click(open_page, api: Api) -> None:
+    """R121: a person's flip is theirs; the table flips for them only when asked. The
+    page's clock is the test's: the pause before a flip is run through, never waited."""
+    options = {"mode": "simplified", "simplified": {"max_clashes": 5}}
+    created = api.create([ADA, BOT], options, seed=11)
+    game_id, token = created["game_id"], created["tokens"]["P1"]
+    page = open_page(locale="it-IT")
+    page.clock.install()
+    page.goto(created["urls"]["P1"])
+    toggle = page.locator(".autoflip input[name=flip_for_me]")
+    flip = page.locator('#options [data-step="v:flip"]')
+    expect(toggle).to_be_checked()
+    toggle.uncheck()
+    expect(page.locator(".autoflip-note")).to_be_hidden()
+
+    def clash_waits_for_ada(payload: dict[str, Any]) -> bool:
+        clash = payload["view"]["clash"]
+        return payload["to_act"] == ["P1"] and clash is not None and "P2" in clash["submitted"]
+
+    first = api.wait_view(game_id, token, clash_waits_for_ada, "the bot's first flip")
+    expect(flip).to_be_visible()
+    page.clock.run_for(PACE_MS * 10)  # any flip the table meant to send is sent by now
+    expect(flip).to_be_visible()  # a flip sent would have turned the choices to "sending"
+    assert api.view(game_id, token)["version"] == first["version"]
+    flip.click()
+    api.wait_view(game_id, token, lambda p: p["version"] > first["version"], "Ada's own flip")
+
+    toggle.check()  # on again: the next flip is the table's, after its pause
+
+    def next_flip_or_choice(payload: dict[str, Any]) -> str | None:
+        if payload["status"] == "over":
+            return "over"
+        legal = {a["type"] for a in payload["legal"]}
+        if "choose_reference" in legal:
+            return "choice"  # R122: the person's, a click
+        clash = payload["view"]["clash"] or {}
+        waits_for_ada = payload["to_act"] == ["P1"] and legal == {"flip"}  # the bot flipped
+        return "flip" if clash.get("number", 0) >= 2 and waits_for_ada else None
+
+    waits = wait_until(lambda: next_flip_or_choice(api.view(game_id, token)), what="clash 2")
+    if waits == "choice":
+        page.locator('#options [data-step="o:keep"]').click()
+        waits = wait_until(lambda: next_flip_or_choice(api.view(game_id, token)), what="clash 2")
+    assert waits == "flip", waits  # five clashes of 30-card piles do not end at the second
+    before = api.view(game_id, token)["version"]  # only Ada may move the game on
+    page.clock.run_for(PACE_MS)
+    api.wait_view(game_id, token, lambda p: p["version"] > before, "the table's flip")

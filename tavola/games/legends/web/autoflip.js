@@ -11,10 +11,9 @@ import { t } from "/js/i18n.js";
 export const PACE_MS = 700;
 
 const state = {
-  version: null, // the payload version a flip is waiting to be sent for
-  timer: null,
+  timer: null, // a flip waiting for its pause to end
   hurry: false, // fast-forwarding to the next choice
-  latest: null, // the last payload drawn: a flip is sent only if it is still the latest
+  latest: null, // the last payload drawn: the flip is sent only if it still may only flip
 };
 
 const storeKey = () => `tavola.legends.flip_for_me.${location.pathname}`;
@@ -40,7 +39,6 @@ function onlyFlip(payload) {
 function cancel() {
   clearTimeout(state.timer);
   state.timer = null;
-  state.version = null;
 }
 
 /** Whether the table is one where flips may be made for a person: a seat's own live table. */
@@ -48,29 +46,27 @@ function applies(payload, ctx) {
   return !ctx.replay && Boolean(ctx.seat) && payload.view.mode === "simplified" && payload.status === "active";
 }
 
+/** Whether the table flips for the seat now: a flip is all it may do, and the person
+ * asked for it (the toggle, or fast-forward). */
+function flipsNow(payload, ctx) {
+  return applies(payload, ctx) && onlyFlip(payload) && (state.hurry || flipsForMe(payload, ctx.seat));
+}
+
 /** Called on every drawing: sends the seat's one legal flip after the pace (at once when
- * fast-forwarding), once per payload version. */
+ * fast-forwarding). One flip waits at a time; a drawing in between (the bot flipped)
+ * keeps its pause. */
 export function flipWhenOnlyFlip(payload, ctx) {
   state.latest = payload;
-  if (!applies(payload, ctx)) {
-    state.hurry = false;
-    return cancel();
-  }
-  if (!onlyFlip(payload)) {
-    if ((payload.legal || []).length) state.hurry = false; // a choice: the person's, now
-    return cancel();
-  }
-  if (!(state.hurry || flipsForMe(payload, ctx.seat)) || ctx.busy) return;
-  if (state.version === payload.version) return;
-  cancel();
-  const version = payload.version;
-  state.version = version;
+  if (!applies(payload, ctx)) state.hurry = false;
+  else if ((payload.legal || []).length && !onlyFlip(payload)) state.hurry = false; // a choice: the person's, now
+  if (!flipsNow(payload, ctx)) return cancel();
+  if (state.timer || ctx.busy) return;
   state.timer = setTimeout(
     () => {
       state.timer = null;
-      state.version = null;
-      // Drawn anew since (the bot moved, the game ended): that drawing decides.
-      if (state.latest && state.latest.version === version) ctx.act({ type: "flip" });
+      // Decided on what is drawn when the pause ends (the game may have moved on); the
+      // shell sends nothing while a move of ours is on its way.
+      if (state.latest && flipsNow(state.latest, ctx)) ctx.act({ type: "flip" });
     },
     state.hurry ? 0 : PACE_MS,
   );
@@ -88,8 +84,8 @@ export function autoFlipControls(payload, ctx) {
   Object.assign(toggle, { type: "checkbox", name: "flip_for_me", checked: on });
   toggle.addEventListener("change", () => {
     localStorage.setItem(storeKey(), toggle.checked ? "on" : "off");
-    if (!toggle.checked && !state.hurry) cancel();
-    flipWhenOnlyFlip(state.latest, ctx);
+    note.hidden = !toggle.checked && !state.hurry;
+    flipWhenOnlyFlip(state.latest, ctx); // off: a waiting flip is not sent
   });
   label.append(toggle, " ", t("autoflip.toggle"));
   box.append(label);
@@ -105,7 +101,8 @@ export function autoFlipControls(payload, ctx) {
     flipWhenOnlyFlip(state.latest, ctx);
   });
   box.append(forward);
-  const note = state.hurry ? "autoflip.hurrying" : on ? "autoflip.hint" : null;
-  if (note) box.append(el("p", "autoflip-note", t(note)));
+  const note = el("p", "autoflip-note", t(state.hurry ? "autoflip.hurrying" : "autoflip.hint"));
+  note.hidden = !on && !state.hurry;
+  box.append(note);
   return box;
 }
