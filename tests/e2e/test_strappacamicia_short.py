@@ -123,6 +123,10 @@ def test_a_short_strappacamicia_against_a_bot_to_its_end_in_few_clicks(
     dialog = page.locator("dialog#end")
     expect(dialog).to_be_visible()
     expect(page.locator("#end-reason")).not_to_be_empty()
+    if api.view(game_id)["view"]["result"]["reason"] == "clash_cap":  # R130, said with the piles
+        expect(page.locator("#end-details")).to_contain_text(
+            "Dopo 50 scontri vince chi ha più carte nel mazzetto (R130)."
+        )
     page.screenshot(path=artifacts / f"strappa-{screen}-end.png", full_page=True)
     assert person.clicks < MAX_CLICKS, person.clicks
 

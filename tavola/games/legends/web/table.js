@@ -7,7 +7,7 @@ import { capStanding } from "./standing.js";
 import { cardName } from "./cards.js";
 import { pathOf } from "./choices.js";
 import { el } from "/js/dom.js";
-import { t } from "/js/i18n.js";
+import { t, tn } from "/js/i18n.js";
 
 const shownIn = new WeakMap(); // view → the card instances it shows
 
@@ -65,9 +65,16 @@ export function status(payload) {
   return [el("span", "round", t(view.max_rounds ? "play.round_turn_of" : "play.round_turn_open", words))];
 }
 
-/** At the round limit, how the winner was chosen (R108), with each side's figures. */
+/** At the round limit, how the winner was chosen (R108), with each side's figures; at
+ * Strappacamicia's clash limit, R130's rule and each pile. */
 export function endDetails(payload) {
-  const result = payload.view.result;
+  const view = payload.view;
+  const result = view.result;
+  if (result && result.reason === "clash_cap") {
+    const order = view.turn_order || Object.keys(view.seats);
+    const piles = order.map((s) => `${nameOfSeat(payload, s)}: ${tn("simplified.pile", view.seats[s].pile_size)}`);
+    return el("p", "clash-cap", t("end.clash_cap_piles", { max: view.max_clashes, piles: piles.join(" · ") }));
+  }
   return result && result.reason === "round_cap" ? capStanding(payload, (seat) => nameOfSeat(payload, seat)) : null;
 }
 
