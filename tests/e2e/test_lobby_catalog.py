@@ -62,7 +62,7 @@ def test_the_form_follows_the_chosen_games_declaration(open_page, api: Api) -> N
     expect(form.locator("input[name=max_turns]")).to_have_value("36")  # the default again
 
     form.locator("select[name=game]").select_option("legends")
-    expect(form.locator("select[name=preset]")).to_have_value("strappacamicia")
+    expect(form.locator("select[name=preset]")).to_have_value("strappacamicia_short")
     expect(form.locator("select[name=mode]")).to_have_value("simplified")
     expect(rows).to_have_count(2)
     expect(rows.first.locator("input[name=age]")).to_be_visible()

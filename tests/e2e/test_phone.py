@@ -40,6 +40,7 @@ def test_the_lobby_fits_a_phone(open_page, artifacts: Path) -> None:
     page.locator("#add-seat").click()
     page.locator("input[name=timers]").check()
     expect(page.locator('input[name="timers.turn_s"]')).to_be_visible()
+    page.locator("select[name=mode]").select_option("classic")  # a battle's options, too
     page.locator("#more summary").click()  # every option of the game, the longest labels
     expect(page.locator("input[name=max_rounds]")).to_be_visible()
     assert fits(page)

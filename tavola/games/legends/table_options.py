@@ -9,9 +9,12 @@ path: a request must not make the server read a file of its choosing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic.config import JsonDict
+from pydantic_core import PydanticCustomError
 
 from tavola.core.capabilities import HUMAN, Preset
 from tavola.core.jsontypes import JsonBool, JsonNumber
@@ -38,18 +41,95 @@ class TableTimers(_Options, DecisionSeconds):
     autopilot_after: Annotated[int, Field(ge=1, le=20), JsonNumber] | None = None
 
 
+MIN_CLASHES, MAX_CLASHES = 1, 10_000
+"""A table's clash cap (R130): a game of 10,000 clashes ends within a server's patience."""
+CLASH_BOUNDS: JsonDict = {"minimum": MIN_CLASHES, "maximum": MAX_CLASHES}
+SHORT_GAME_CLASHES = 50
+"""The short Strappacamicia preset's cap: some twenty choices for a person (DECISIONS.md)."""
+
+BATTLE_MODES: JsonDict = {"options": {"mode": ["classic", "epic"]}}
+APPLIES: dict[str, JsonDict] = {
+    # When an option means something, for the lobby to hide it when it does not (the
+    # schema's `x-applies`: the options' values it needs, the seat kinds that must or must
+    # not sit at the table). Strappacamicia has no sides, mains, hands nor rounds (R117–R131).
+    "sides": {**BATTLE_MODES, "seats_without": ["boss"]},  # a boss makes them good vs evil
+    "boss_level": {"seats_with": ["boss"]},
+    "boss_agility": {"seats_with": ["boss"]},
+    "boss_hand_public": {"seats_with": ["boss"]},
+    "classic_damage": {"options": {"mode": ["classic"]}},
+    "classic_hit_value": {"options": {"mode": ["classic"]}},
+    "simplified": {"options": {"mode": ["simplified"]}},
+    **{
+        name: BATTLE_MODES
+        for name in (
+            "main_selection",
+            "initial_deal_size",
+            "replace_initial_discards",
+            "reshuffle_discard",
+            "attack_stat_rule",
+            "defence_stat_rule",
+            "max_joint_attackers",
+            "extra_draw_mode",
+            "max_forgo_draws_per_turn",
+            "counter_attack_mode",
+            "response_scope",
+            "team_protection",
+            "team_shared_hands",
+            "max_characters_on_table",
+            "max_rounds",
+            "max_actions_per_turn",
+            "max_plays_per_window",
+        )
+    },
+}
+
+
+SEAT_APPLIES: dict[str, JsonDict] = {
+    # A seat's team: for sides that have teams (hidden with the sides themselves).
+    "team": {"options": {"sides": ["teams", "good_vs_evil"]}},
+}
+
+
+def _marking(applies: dict[str, JsonDict]) -> Callable[[JsonDict], None]:
+    def mark(schema: JsonDict) -> None:
+        properties = schema.get("properties")
+        assert isinstance(properties, dict)
+        for name, when in applies.items():
+            prop = properties[name]
+            assert isinstance(prop, dict)
+            prop["x-applies"] = when
+
+    return mark
+
+
 class TableSimplified(_Options):
     """Strappacamicia switches (R117–R131)."""
 
     special_card_value: Literal["zero", "reflip"] = "zero"
     switch_applies: Literal["current", "next"] = "current"
     war_participants: Literal["all", "tied_only"] = "all"
-    max_clashes: Annotated[int, Field(ge=1, le=10_000), JsonNumber] = 1000
+    max_clashes: Annotated[int, Field(json_schema_extra=CLASH_BOUNDS), JsonNumber] = 1000
+    """R130: after this many clashes the largest pile wins."""
     shuffle_winnings: JsonBool = False
+
+    @field_validator("max_clashes")
+    @classmethod
+    def _clash_cap(cls, value: int) -> int:
+        # The bounds are the schema's (the lobby's field has them); out of them, a
+        # sentence that says what the number means, not pydantic's "greater than".
+        if not MIN_CLASHES <= value <= MAX_CLASHES:
+            raise PydanticCustomError(
+                "clash_cap_out_of_range",
+                "a Strappacamicia game lasts {low} to {high} clashes (R130), not {value}",
+                {"low": MIN_CLASHES, "high": f"{MAX_CLASHES:,}", "value": value},
+            )
+        return value
 
 
 class LegendsTableOptions(_Options):
     """A table's options: those left out keep `LegendsConfig`'s defaults."""
+
+    model_config = ConfigDict(json_schema_extra=_marking(APPLIES))
 
     mode: Mode = "classic"
     sides: Sides = "free_for_all"
@@ -97,16 +177,33 @@ class LegendsSeatOptions(_Options):
     first; 35, 40, … when left out), the team is for the `teams` and `good_vs_evil`
     sides (A/B or good/evil alternating when left out)."""
 
+    model_config = ConfigDict(json_schema_extra=_marking(SEAT_APPLIES))
+
     age: Annotated[int, Field(ge=1, le=99), JsonNumber] | None = None
     team: Annotated[Text, Field(min_length=1, max_length=16)] | None = None
 
 
 def presets() -> list[Preset]:
     """The tables the lobby offers first: one per way of playing."""
+    # The short game comes first (the lobby opens on it): the spec's 1,000 clashes are
+    # some 430 choices for a person, a short game's 50 some twenty (DECISIONS.md).
+    short = f"{SHORT_GAME_CLASHES}"
     return [
         Preset(
+            "strappacamicia_short",
+            {
+                "it": f"Strappacamicia breve contro un bot ({short} scontri)",
+                "en": f"Short Strappacamicia against a bot ({short} clashes)",
+            },
+            {"mode": "simplified", "simplified": {"max_clashes": SHORT_GAME_CLASHES}},
+            (HUMAN, "reference"),
+        ),
+        Preset(
             "strappacamicia",
-            {"it": "Strappacamicia contro un bot", "en": "Strappacamicia against a bot"},
+            {
+                "it": "Strappacamicia contro un bot (1.000 scontri)",
+                "en": "Strappacamicia against a bot (1,000 clashes)",
+            },
             {"mode": "simplified"},
             (HUMAN, "reference"),
         ),

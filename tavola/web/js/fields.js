@@ -3,7 +3,8 @@
 // checkbox for a switch, a group for an object, and a group that may be left out comes with
 // a checkbox that turns it on. A field's label is the game's catalogue's `form.<path>`, a
 // value's `form.<path>.<value>`; without one, the schema's title (or the value itself).
-// A field of a kind not listed here is not drawn: it keeps the game's default.
+// A field of a kind not listed here is not drawn: it keeps the game's default. A field
+// whose `form.<path>.help` the catalogue has shows that sentence under it.
 import { el } from "./dom.js";
 import { has, tg } from "./i18n.js";
 
@@ -106,6 +107,8 @@ export function field(game, root, path, prop, { prefix = "form", name = path } =
   if (prop.type === "boolean") label.append(made.input, " ", words);
   else label.append(words, made.input);
   label.dataset.field = path;
+  // What the option does, in a sentence, when the game's catalogue says it (`<key>.help`).
+  if (has(`${key}.help`, game)) label.append(caption("small", "help", game, `${key}.help`, ""));
   made.write(undefined);
   const fallback = prop.default ?? null;
   return { node: label, read: made.read, write: made.write, changed: () => made.read() !== fallback };

@@ -17,6 +17,7 @@ const lobby = {
   games: [], // the catalogue's entries
   entry: null, // the game the form sets a table of
   options: new Map(), // option name → its field
+  applies: new Map(), // option name → when it means something (the schema's `x-applies`)
   seats: new Map(), // seat row → reads that seat
 };
 
@@ -148,6 +149,7 @@ function upFront(entry, name, prop) {
 
 function buildOptions(entry) {
   lobby.options.clear();
+  lobby.applies.clear();
   const main = [];
   const more = [];
   const schema = entry.options_schema || { properties: {} };
@@ -155,6 +157,7 @@ function buildOptions(entry) {
     const made = field(entry.name, schema, name, prop);
     if (!made) continue;
     lobby.options.set(name, made);
+    if (prop["x-applies"]) lobby.applies.set(name, prop["x-applies"]);
     (upFront(entry, name, prop) ? main : more).push(made.node);
   }
   $("main-options").replaceChildren(...main);
@@ -162,9 +165,34 @@ function buildOptions(entry) {
   $("more").hidden = !more.length;
 }
 
+/** Whether a field means something at the table as the form stands (`x-applies`): the
+ * values other options must have (an option hidden has none) and the seat kinds that must
+ * (or must not) sit there. */
+function applies(when) {
+  if (!when) return true;
+  for (const [other, values] of Object.entries(when.options || {})) {
+    const made = lobby.options.get(other);
+    if (made && (made.node.hidden || !values.includes(made.read()))) return false;
+  }
+  const kinds = [...$("seat-rows").querySelectorAll("select[name=kind]")].map((s) => s.value);
+  if (when.seats_with && !when.seats_with.some((k) => kinds.includes(k))) return false;
+  return !(when.seats_without || []).some((k) => kinds.includes(k));
+}
+
+/** A field that means nothing at this table (an automaton's level with no automaton
+ * seated, the sides of a mode that has none, a seat's team with no teams) is hidden, and
+ * not sent. Options first, in schema order (one may follow another), then the seats'
+ * fields that follow them. */
+function showApplicable() {
+  for (const [name, made] of lobby.options) made.node.hidden = !applies(lobby.applies.get(name));
+  for (const node of $("seat-rows").querySelectorAll("[data-applies]")) node.hidden = !applies(JSON.parse(node.dataset.applies));
+  const more = [...$("more-options").children];
+  $("more").hidden = !more.some((node) => !node.hidden);
+}
+
 function options() {
   const chosen = {};
-  for (const [name, made] of lobby.options) if (made.changed()) chosen[name] = made.read();
+  for (const [name, made] of lobby.options) if (!made.node.hidden && made.changed()) chosen[name] = made.read();
   return chosen;
 }
 
@@ -198,6 +226,7 @@ function seatRow(entry, kind, fields = {}) {
     if (!made) continue;
     made.write(fields[name]); // a preset's seat (a referee's) comes with its own fields
     made.node.classList.add(`seat-${name}`);
+    if (prop["x-applies"]) made.node.dataset.applies = JSON.stringify(prop["x-applies"]);
     own.push([name, made]);
     row.append(made.node);
   }
@@ -214,7 +243,7 @@ function seatRow(entry, kind, fields = {}) {
     const seat = { kind: kindSelect.value };
     const name = nameInput.value.trim();
     if (name) seat.name = name;
-    for (const [key, made] of own) if (made.changed()) seat[key] = made.read();
+    for (const [key, made] of own) if (!made.node.hidden && made.changed()) seat[key] = made.read();
     return seat;
   });
   return row;
@@ -240,6 +269,7 @@ function numberSeats() {
     remove.disabled = !lobby.entry || rows.length <= lobby.entry.min_seats;
   });
   $("add-seat").disabled = !lobby.entry || rows.length >= lobby.entry.max_seats;
+  showApplicable(); // a seat's kind, added or gone, may bring or take options
 }
 
 // -- the form: the game and its presets --------------------------------------------------------
@@ -257,6 +287,7 @@ function applyPreset(entry, id) {
   for (const [name, made] of lobby.options) made.write(preset.options[name]);
   setSeats(entry, preset.seats, preset.seat_fields);
   form.invite_only.checked = Boolean(preset.invite_only);
+  showApplicable();
 }
 
 function chooseGame(name) {
@@ -274,6 +305,7 @@ function chooseGame(name) {
     setSeats(entry, [first, ...Array(Math.max(0, entry.min_seats - 1)).fill(newSeatKind(entry))]);
   }
   form.preset.value = entry.presets.length ? entry.presets[0].id : "";
+  showApplicable();
 }
 
 function request() {
@@ -344,6 +376,14 @@ function showLinks(created, tableLang) {
   $("created").scrollIntoView({ behavior: "smooth" });
 }
 
+/** A refused option in the game's words when its catalogue has them (`form.<path>.refused`,
+ * e.g. what a clash cap may be), since the server's sentence for an option is English. */
+function optionRefusal(data) {
+  const field = data && data.reason === "invalid_option" && typeof data.field === "string" ? data.field : "";
+  const key = `form.${field.replace(/^options\./, "")}.refused`;
+  return field.startsWith("options.") && has(key, lobby.entry.name) ? tg(lobby.entry.name, key) : "";
+}
+
 async function submit(event) {
   event.preventDefault();
   alertForm("");
@@ -353,7 +393,7 @@ async function submit(event) {
     showLinks(created, tableLang);
     refresh();
   } catch (err) {
-    alertForm(t("form.error", { message: refusalText(err.data) }));
+    alertForm(t("form.error", { message: optionRefusal(err.data) || refusalText(err.data) }));
   }
 }
 
@@ -404,6 +444,7 @@ async function main() {
   const ownTable = () => (form.preset.value = "");
   for (const box of [$("main-options"), $("more-options")]) for (const kind of ["input", "change"]) box.addEventListener(kind, ownTable);
   $("seat-rows").addEventListener("change", (ev) => ev.target.name === "kind" && ownTable());
+  for (const box of [$("main-options"), $("more-options"), $("seat-rows")]) box.addEventListener("change", showApplicable);
   // A game's further language (Japanese) is the table's only: the lobby keeps its own.
   form.language.addEventListener("change", () => lobbySpeaks(form.language.value) && setLang(form.language.value).then(relabel));
   $("add-seat").addEventListener("click", () => {
