@@ -53,6 +53,9 @@ def enter(row: TournamentRow, holder: Holder, entrant: Entrant, account_id: str 
         _check_bot(game, entrant.kind)
     t = sealed(row)
     options = rules.tournament_options().model_validate(t.game_options)
+    if entrant.kind != HUMAN and not entrant.registration:  # a bot added by its name alone
+        ready = rules.ready_registration(options, len(t.entrants))
+        entrant = entrant.model_copy(update={"registration": ready})
     entrant = entrant.model_copy(update={"registration": _registration(rules, entrant)})
     try:
         number = register(t, entrant, lambda e: rules.check_entrant(e, options))

@@ -19,6 +19,7 @@ from tavola.features.tournaments.protocol import TableResult
 from .cards import CardDef, CharacterCard
 from .catalog import DEFAULT_CATALOG, Catalog, resolve_catalog
 from .config import Timers
+from .decks import ThemedDeck, themed_decks
 from .messages import MESSAGES
 from .state import LegendsState
 
@@ -66,12 +67,14 @@ def registration_of(entrant: Entrant) -> LegendsRegistration:
 
 def registration_choices(options: BaseModel, lang: str) -> dict[str, Any]:
     """What the registration form offers: the legal characters for a main and the legal
-    cards for a deck, by name, with the deck's size and the copies allowed."""
+    cards for a deck, by name, with the deck's size and the copies allowed, and the
+    ready-made decks that fit the tournament (a main and a deck each, one click away)."""
     opts = _options(options)
     try:
         catalog = _catalog(opts)
     except ContentError:
-        return {"mains": [], "cards": [], "deck_size": opts.deck_size, "max_copies": 0}
+        empty: dict[str, Any] = {"mains": [], "cards": [], "ready": []}
+        return {**empty, "deck_size": opts.deck_size, "max_copies": 0}
     legal = [c for c in catalog.cards() if _is_legal(c, opts)]
 
     def named(card: CardDef) -> dict[str, str]:
@@ -82,7 +85,53 @@ def registration_choices(options: BaseModel, lang: str) -> dict[str, Any]:
         "cards": [named(c) for c in legal],
         "deck_size": opts.deck_size,
         "max_copies": opts.max_copies,
+        "ready": [
+            {"name": theme.display_name(lang), "main": main, "deck": deck}
+            for theme, main, deck in ready_decks(opts, catalog)
+        ],
     }
+
+
+def ready_decks(
+    options: LegendsTournamentOptions, catalog: Catalog
+) -> list[tuple[ThemedDeck, str, list[str]]]:
+    """The themed decks (`decks`) made to fit the tournament's deck rules: the theme's
+    first legal character as the main, and its legal cards dealt one copy each in turn
+    (as many rounds as needed, never past `max_copies`) up to `deck_size`. A theme whose
+    legal cards cannot fill the deck, or with no legal character, is left out."""
+    made = []
+    for theme in themed_decks():
+        cards = [c for c in theme.cards_in(catalog) if _is_legal(catalog[c], options)]
+        distinct = list(dict.fromkeys(cards))
+        mains = [c for c in distinct if isinstance(catalog[c], CharacterCard)]
+        if not mains or len(distinct) * options.max_copies < options.deck_size:
+            continue
+        deck: list[str] = []
+        while len(deck) < options.deck_size:
+            for card_id in distinct:
+                if len(deck) < options.deck_size and deck.count(card_id) < options.max_copies:
+                    deck.append(card_id)
+        made.append((theme, mains[0], sorted(deck, key=distinct.index)))
+    return made
+
+
+READY_AGE = 30
+"""A bot's age, which nobody gave (R2: the youngest opens; equal ages are the game's
+rule to settle)."""
+
+
+def ready_registration(options: BaseModel, number: int) -> dict[str, Any]:
+    """A bot's registration when the organiser gives it none: the ready-made decks in
+    turn, and `READY_AGE` ({} when no ready-made deck fits: `main_required` then)."""
+    opts = _options(options)
+    try:
+        decks = ready_decks(opts, _catalog(opts))
+    except ContentError:
+        return {}
+    if not decks:
+        return {}
+    _, main, deck = decks[number % len(decks)]
+    return {"age": READY_AGE, "main": main, "deck": deck}
 
 
 def _is_legal(card: CardDef, options: LegendsTournamentOptions) -> bool:
