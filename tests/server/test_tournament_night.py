@@ -12,8 +12,9 @@ from .tournament_helpers import bearer, create, entrant, register, start, view
 def test_a_bot_added_by_its_name_alone_brings_a_ready_made_deck(tmp_path):
     with running(f"sqlite:///{tmp_path / 'tavola.db'}") as client:
         tournament_id, organiser = create(client, "swiss")
-        for name in ("Bot Rossa", "Bot Verde"):
-            bot = {"name": name, "kind": "reference"}
+        untouched = {"age": None, "main": None, "deck": []}  # a form left as it came
+        for name, registration in (("Bot Rossa", {}), ("Bot Verde", untouched)):
+            bot = {"name": name, "kind": "reference", "registration": registration}
             answer = register(client, tournament_id, bot, organiser)
             assert answer.status_code == 201, answer.text
         assert [e["name"] for e in view(client, tournament_id)["entrants"]] == [

@@ -53,7 +53,7 @@ def enter(row: TournamentRow, holder: Holder, entrant: Entrant, account_id: str 
         _check_bot(game, entrant.kind)
     t = sealed(row)
     options = rules.tournament_options().model_validate(t.game_options)
-    if entrant.kind != HUMAN and not entrant.registration:  # a bot added by its name alone
+    if entrant.kind != HUMAN and _brings_nothing(entrant):  # a bot added by its name alone
         ready = rules.ready_registration(options, len(t.entrants))
         entrant = entrant.model_copy(update={"registration": ready})
     entrant = entrant.model_copy(update={"registration": _registration(rules, entrant)})
@@ -65,6 +65,11 @@ def enter(row: TournamentRow, holder: Holder, entrant: Entrant, account_id: str 
     issued = new_token() if entrant.kind == HUMAN else None
     key = _entrant_row(row.id, number, issued, account_id)
     return Entry(t, key, Registered(number, t.entrants[number].name, issued))
+
+
+def _brings_nothing(entrant: Entrant) -> bool:
+    """No field of the registration given (a form's untouched fields: null, empty)."""
+    return all(value in (None, "", [], {}) for value in entrant.registration.values())
 
 
 def _registration(rules: TournamentRules[Any], entrant: Entrant) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-// Something picked by its name from a list, searching as the person types (as the Seasons
-// companion names its cards): the names are folded as people type them (case, accents,
+// Something picked by its name from a list, searching as the person types (as a game
+// companion names its physical cards): the names are folded as people type them (case, accents,
 // apostrophes), those starting with the text first, then those containing it. Each
 // suggestion is a button (a tap, or Tab and Enter); Enter in the field picks the only
 // match or the exact name. Shared by the pages and the games' modules (a tournament's

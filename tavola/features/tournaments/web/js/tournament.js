@@ -387,6 +387,7 @@ async function buildRegistration(lang) {
   }
   registration = made;
   $("registration-fields").replaceChildren(made.node);
+  showKind();
 }
 
 /** The fields of a registration schema, each labelled by the game's catalogue
@@ -414,12 +415,15 @@ function renderRegistration() {
   showKind();
 }
 
-/** A bot brings the game's ready-made choices (the server gives them): its name only. */
+/** A bot brings the game's ready-made choices by itself (the server gives them when
+ * the form chose nothing for it): for a bot, nothing of the form is required. */
 function showKind() {
   const bot = Boolean(held.organiser) && $("register-form").kind.value !== "" && $("register-form").kind.value !== "human";
-  $("registration-fields").hidden = bot;
   $("bot-hint").hidden = !bot;
-  for (const input of $("registration-fields").querySelectorAll("input, select")) input.disabled = bot;
+  for (const input of $("registration-fields").querySelectorAll("input, select")) {
+    if (input.required || input.dataset.required) input.dataset.required = "yes";
+    input.required = !bot && Boolean(input.dataset.required);
+  }
 }
 
 function render() {
@@ -443,7 +447,7 @@ async function register(event) {
   event.preventDefault();
   const form = event.target;
   const kind = held.organiser ? form.kind.value : "human";
-  const body = { name: form.name.value.trim(), kind, registration: kind === "human" && registration ? registration.read() : {} };
+  const body = { name: form.name.value.trim(), kind, registration: registration ? registration.read() : {} };
   try {
     const made = await api("POST", `/api/tournaments/${tournamentId}/entrants`, { token: kind === "human" ? undefined : held.organiser, body });
     if (made.token) {
