@@ -53,10 +53,13 @@ def enter(row: TournamentRow, holder: Holder, entrant: Entrant, account_id: str 
         _check_bot(game, entrant.kind)
     t = sealed(row)
     options = rules.tournament_options().model_validate(t.game_options)
+    read = _registration(rules, entrant)  # the game's model refuses what it has no field for
     if entrant.kind != HUMAN and _brings_nothing(entrant):  # a bot added by its name alone
-        ready = rules.ready_registration(options, len(t.entrants))
-        entrant = entrant.model_copy(update={"registration": ready})
-    entrant = entrant.model_copy(update={"registration": _registration(rules, entrant)})
+        ready = entrant.model_copy(
+            update={"registration": rules.ready_registration(options, len(t.entrants))}
+        )
+        read = _registration(rules, ready)
+    entrant = entrant.model_copy(update={"registration": read})
     try:
         number = register(t, entrant, lambda e: rules.check_entrant(e, options))
     except IllegalAction as exc:

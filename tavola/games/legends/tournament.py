@@ -97,21 +97,29 @@ def ready_decks(
 ) -> list[tuple[ThemedDeck, str, list[str]]]:
     """The themed decks (`decks`) made to fit the tournament's deck rules: the theme's
     first legal character as the main, and its legal cards dealt one copy each in turn
-    (as many rounds as needed, never past `max_copies`) up to `deck_size`. A theme whose
-    legal cards cannot fill the deck, or with no legal character, is left out."""
+    (as many rounds as needed, never past `max_copies`) up to `deck_size`, topped up the
+    same way from the catalogue's other legal cards when the theme's run out. A theme
+    with no legal character, or whose cards and the catalogue's cannot fill the deck, is
+    left out."""
+    legal = [c.card_id for c in catalog.cards() if _is_legal(c, options)]
     made = []
     for theme in themed_decks():
         cards = [c for c in theme.cards_in(catalog) if _is_legal(catalog[c], options)]
         distinct = list(dict.fromkeys(cards))
         mains = [c for c in distinct if isinstance(catalog[c], CharacterCard)]
-        if not mains or len(distinct) * options.max_copies < options.deck_size:
+        others = [c for c in legal if c not in distinct]
+        if not mains or len(legal) * options.max_copies < options.deck_size:
             continue
-        deck: list[str] = []
-        while len(deck) < options.deck_size:
-            for card_id in distinct:
-                if len(deck) < options.deck_size and deck.count(card_id) < options.max_copies:
-                    deck.append(card_id)
-        made.append((theme, mains[0], sorted(deck, key=distinct.index)))
+        copies: Counter[str] = Counter()
+        left = options.deck_size
+        for pool in (distinct, others):  # a round deals one copy of each, as many as needed
+            rounds = min(options.max_copies, -(-left // len(pool))) if pool else 0
+            for _ in range(rounds):
+                for card_id in pool[:left]:
+                    copies[card_id] += 1
+                left = options.deck_size - copies.total()
+        deck = [c for c in distinct + others for _ in range(copies[c])]
+        made.append((theme, mains[0], deck))
     return made
 
 
