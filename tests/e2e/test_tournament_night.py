@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from .helpers import wait_until
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 TEST_SECONDS = 420.0
@@ -47,8 +49,11 @@ def no_ids(page: Page) -> None:
 
 def open_tournament_list(page: Page) -> None:
     page.goto("/")
+    no_ids(page)
     page.locator('.game-card[data-game="legends"] .tournaments-link').click()
     expect(page).to_have_url(re.compile(r"/tournaments/new\?game=legends$"))
+    expect(page.locator("#tournament-list li").first).to_be_visible()
+    no_ids(page)
 
 
 def register_anna(anna: Page) -> None:
@@ -116,6 +121,23 @@ def concede(page: Page, budget: Budget) -> None:
     page.locator('#options [data-step="o:yes"]').click(timeout=budget.ms())
 
 
+def concede_where_asked(pages: list[Page], budget: Budget) -> None:
+    """The first of `pages` (one table's people) asked to move concedes."""
+
+    def asked() -> Page | str | None:
+        for page in pages:
+            if page.locator("dialog#end[open]").count():
+                return "over"
+            if page.locator('#options [data-step="v:concede"]').is_visible():
+                return page
+        return None
+
+    found = wait_until(asked, timeout=budget.ms() / 1000, what="a person asked to move")
+    if isinstance(found, str):
+        return
+    concede(found, budget)
+
+
 def play_round(people: dict[str, Page], number: int, budget: Budget, shots: Path) -> bool:
     """Both people start their game of the round, end it, and go back; False when the
     tournament has no more games for them."""
@@ -134,19 +156,13 @@ def play_round(people: dict[str, Page], number: int, budget: Budget, shots: Path
     first.screenshot(path=shots / f"round{number}-table.png")
     for page in at_tables.values():
         no_ids(page)
-    # A person ends the game quickly by conceding; at a table of the two people, whoever
-    # is asked first concedes, and the other sees the end as well.
-    ended: set[str] = set()
-    for name, page in at_tables.items():
-        if name in ended:
-            continue
-        to_act = page.locator('#options [data-step="v:concede"]')
-        done = page.locator("dialog#end[open]")
-        expect(to_act.or_(done)).to_be_visible(timeout=budget.ms())
-        if done.is_visible():
-            continue
-        concede(page, budget)
-        ended.add(name)
+    # A person ends the game quickly by conceding (a Legends game is long): at each table,
+    # whoever of its people is asked to move first.
+    tables: dict[str, list[Page]] = {}
+    for page in at_tables.values():
+        tables.setdefault(page.url.split("/play/")[1].split("?")[0], []).append(page)
+    for pages in tables.values():
+        concede_where_asked(pages, budget)
     for page in at_tables.values():
         end = page.locator("dialog#end")
         expect(end).to_be_visible(timeout=budget.ms())
