@@ -62,7 +62,7 @@ def register_anna(anna: Page) -> None:
     form.locator("input[name=name]").fill("Anna")
     form.locator("input[name=age]").fill("30")
     form.get_by_role("button", name="Use “Light of Dawn”").click()
-    expect(form.locator(".main-chosen")).to_have_text("Main character: Sentinel of the Clear Tower")
+    expect(form.locator(".main-chosen")).to_have_text("Chosen: Sentinel of the Clear Tower")
     expect(form.locator(".deck-count")).to_have_text("6 of 6 cards chosen")
     form.locator("button[type=submit]").click()
     expect(anna.locator("#entrants li")).to_have_count(1)
@@ -88,7 +88,7 @@ def register_bea(bea: Page) -> None:
     form.locator("input[name=name]").fill("Bea")
     form.locator("input[name=age]").fill("25")
     pick(form, "Search a character by name", "druid", "Druid of the Ancient Moss")
-    expect(form.locator(".main-chosen")).to_have_text("Main character: Druid of the Ancient Moss")
+    expect(form.locator(".main-chosen")).to_have_text("Chosen: Druid of the Ancient Moss")
     for typed, card in (
         ("sentinel", "Sentinel of the Clear Tower"),
         ("druid", "Druid of the Ancient Moss"),
@@ -99,6 +99,9 @@ def register_bea(bea: Page) -> None:
             line.get_by_role("button", name=f"One more copy of {card}").click()
         expect(line.locator(".copies")).to_have_text("3 ×")
     expect(form.locator(".deck-count")).to_have_text("6 of 6 cards chosen")
+    no_ids(bea)
+    shots: Path = bea.context.shots  # type: ignore[attr-defined]
+    bea.screenshot(path=shots / "bea-registration-form.png", full_page=True)
     form.locator("button[type=submit]").click()
     expect(bea.locator("#you-title")).to_have_text("You play as Bea")
 
