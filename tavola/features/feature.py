@@ -36,14 +36,19 @@ class LobbyLink:
 class TableHome:
     """The page a feature's table leads its seats back to (a campaign's, say), titled by
     the shell catalogue's key `words`; `rematch`: whether the table offers a rematch (a
-    feature that plays its tables again itself says no)."""
+    feature that plays its tables again itself says no); `title`, the table's own name
+    (a shell catalogue key filled with `title_params`: a tournament's "Round 1 · Anna vs
+    Bea"), if the feature gives it one."""
 
     href: str
     words: str
     rematch: bool = True
+    title: str | None = None
+    title_params: Mapping[str, str | int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:
-        return {"href": self.href, "words": self.words, "rematch": self.rematch}
+        named = {"words": self.title, "params": dict(self.title_params)} if self.title else None
+        return {"href": self.href, "words": self.words, "rematch": self.rematch, "title": named}
 
 
 class Platform(Protocol):

@@ -1,6 +1,6 @@
 """A 4-entrant bot tournament in Chromium: the lobby's game card leads to a new tournament,
-the organiser's page adds four bots through its form (the main character and the deck's
-cards picked by their names, never their ids) and starts it, and the page follows
+the organiser's page adds four bots through its form (by their names alone: each brings
+the game's ready-made deck) and starts it, and the page follows
 it round by round to its end: the bracket (two rounds as columns, the winners marked), the
 final standings, each round's tables with a link, and the champion, as the server has
 them."""
@@ -13,14 +13,7 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import expect
 
-from tavola.games.legends.catalog import DEFAULT_CATALOG, resolve_catalog
-from tests.server.tournament_helpers import BOTS, DEADLINE, DECK, MAIN, SHORT
-
-CARDS = resolve_catalog(DEFAULT_CATALOG)
-
-
-def named(card_id: str) -> str:
-    return CARDS[card_id].display_name("en")
+from tests.server.tournament_helpers import BOTS, DEADLINE, SHORT
 
 
 def test_a_four_bot_tournament_is_created_and_shown_to_its_champion(
@@ -39,14 +32,10 @@ def test_a_four_bot_tournament_is_created_and_shown_to_its_champion(
     expect(page.locator("#organiser")).to_be_visible()
 
     register = page.locator("#register-form")
-    for i, kind in enumerate(BOTS, start=1):
+    for i, kind in enumerate(BOTS, start=1):  # a bot by its name alone: a ready-made deck
         register.locator("select[name=kind]").select_option(kind)
+        expect(register.locator("#bot-hint")).to_be_visible()
         register.locator("input[name=name]").fill(f"Bot {i}")
-        register.locator("input[name=age]").fill(str(20 + i))
-        register.locator("select[name=main]").select_option(label=named(MAIN))
-        for card in DECK:
-            register.locator(".deck-cards").get_by_label(named(card), exact=True).fill("1")
-        expect(register.locator(".deck-count")).to_have_text(f"{len(DECK)} of 6 cards chosen")
         register.locator("button[type=submit]").click()
         expect(page.locator("#entrants li")).to_have_count(i)
     expect(page.locator("#tournament-status")).to_have_text("Registration open: 4 entrants so far.")

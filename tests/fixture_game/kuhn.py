@@ -277,6 +277,9 @@ class KuhnGame:
     def registration_choices(self, options: BaseModel, lang: str) -> dict[str, Any]:
         return {}
 
+    def ready_registration(self, options: BaseModel, number: int) -> dict[str, Any]:
+        return {}
+
     def check_entrant(self, entrant: Entrant, options: BaseModel) -> Entrant:
         return entrant
 

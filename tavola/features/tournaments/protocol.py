@@ -48,6 +48,13 @@ class TournamentRules(Protocol[S]):
         for the game's page; empty when the registration model's fields say it all)."""
         ...
 
+    def ready_registration(self, options: BaseModel, number: int) -> dict[str, Any]:
+        """A ready-made registration under `options` for the entrant numbered `number`
+        (registration order, from 0): what a bot brings when the organiser gives it
+        nothing, so that a bot is added by its name alone ({} when there is nothing to
+        bring)."""
+        ...
+
     def check_entrant(self, entrant: Entrant, options: BaseModel) -> Entrant:
         """The entrant as the game keeps it (its registration written out), or
         `IllegalAction` with the game's refusal code when it may not play."""

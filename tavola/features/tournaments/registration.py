@@ -53,7 +53,13 @@ def enter(row: TournamentRow, holder: Holder, entrant: Entrant, account_id: str 
         _check_bot(game, entrant.kind)
     t = sealed(row)
     options = rules.tournament_options().model_validate(t.game_options)
-    entrant = entrant.model_copy(update={"registration": _registration(rules, entrant)})
+    read = _registration(rules, entrant)  # the game's model refuses what it has no field for
+    if entrant.kind != HUMAN and _brings_nothing(entrant):  # a bot added by its name alone
+        ready = entrant.model_copy(
+            update={"registration": rules.ready_registration(options, len(t.entrants))}
+        )
+        read = _registration(rules, ready)
+    entrant = entrant.model_copy(update={"registration": read})
     try:
         number = register(t, entrant, lambda e: rules.check_entrant(e, options))
     except IllegalAction as exc:
@@ -62,6 +68,11 @@ def enter(row: TournamentRow, holder: Holder, entrant: Entrant, account_id: str 
     issued = new_token() if entrant.kind == HUMAN else None
     key = _entrant_row(row.id, number, issued, account_id)
     return Entry(t, key, Registered(number, t.entrants[number].name, issued))
+
+
+def _brings_nothing(entrant: Entrant) -> bool:
+    """No field of the registration given (a form's untouched fields: null, empty)."""
+    return all(value in (None, "", [], {}) for value in entrant.registration.values())
 
 
 def _registration(rules: TournamentRules[Any], entrant: Entrant) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from tavola.features.tournaments.format import (
     pending,
     record,
 )
+from tavola.features.tournaments.homes import home_of
 from tavola.features.tournaments.protocol import TournamentRules
 from tavola.features.tournaments.sealing import sealed
 from tavola.features.tournaments.tables import TournamentGameRow, TournamentRow
@@ -176,6 +177,10 @@ class Schedule:
         holders = {s: p.token_hash for s, p in people.items()}
         accounts = {s: p.account_id for s, p in people.items() if p.account_id is not None}
         game_id = secrets.token_hex(8)
+        found = t.game(slot.id)
+        home = home_of(
+            row.id, found[0].number if found else 0, [t.entrants[e].name for e in players]
+        )
 
         def in_commit(session: Session) -> None:
             # Imported here: the accounts package imports the game service, which imports
@@ -200,6 +205,7 @@ class Schedule:
                 seed_known=row.seed_known,
                 holders=holders,
                 in_commit=in_commit,
+                home=home,
             )
         return True
 

@@ -15,10 +15,10 @@ from sqlalchemy.orm import Session
 
 from tavola.core import ConfigError, IllegalAction, TavolaError
 from tavola.core.rng import new_secret
-from tavola.features import GameEnded
+from tavola.features import GameEnded, TableHome
 from tavola.features.ratings.service import ratings_for
 from tavola.features.series import SeriesPart, check_seed, found, stale
-from tavola.features.tournaments import store, views
+from tavola.features.tournaments import homes, store, views
 from tavola.features.tournaments.ending import record_table
 from tavola.features.tournaments.format import (
     Entrant,
@@ -243,6 +243,9 @@ class TournamentService(SeriesPart):
 
     def record(self, session: Session, ended: GameEnded) -> None:
         record_table(session, ended.game, ended.game_id, ended.state)
+
+    def table_home(self, session: Session, game_id: str) -> TableHome | None:
+        return homes.table_home(session, game_id)
 
     def open_due(self) -> None:
         self.schedule.open_due()

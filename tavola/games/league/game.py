@@ -257,6 +257,9 @@ class LeagueGame(KeptState[LeagueState], TerminalByTable):
     def registration_choices(self, options: BaseModel, lang: str) -> dict[str, Any]:
         return tournament.registration_choices(lang)
 
+    def ready_registration(self, options: BaseModel, number: int) -> dict[str, Any]:
+        return tournament.ready_registration(number)
+
     def check_entrant(self, entrant: Entrant, options: BaseModel) -> Entrant:
         return tournament.check_entrant(entrant, options)
 

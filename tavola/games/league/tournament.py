@@ -68,6 +68,12 @@ def registration_choices(lang: str) -> dict[str, Any]:
     }
 
 
+def ready_registration(number: int) -> dict[str, Any]:
+    """A bot's lineup when the organiser gives it none: the ready-made ones in turn."""
+    presets = list(starter().presets)
+    return {"lineup": presets[number % len(presets)]}
+
+
 def check_entrant(entrant: Entrant, options: BaseModel) -> Entrant:
     """R1–R6 on the entrant's lineup (`LINEUP_REQUIRED` without one, else the first
     problem's code); kept spelled out, a ready-made one too, so that every battle plays

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tavola.core import ContentError
 
-from .catalog import CONTENT_DIR, load_catalog
+from .catalog import CONTENT_DIR, Catalog, load_catalog
 from .scripted_setup import expand_cards
 
 
@@ -26,6 +26,15 @@ class ThemedDeck(BaseModel):
 
     def card_ids(self) -> list[str]:
         return expand_cards(list(self.cards), load_catalog(), f"deck {self.id}")
+
+    def cards_in(self, catalog: Catalog) -> list[str]:
+        """The deck's cards written out, those `catalog` lacks left out."""
+        cards = []
+        for entry in self.cards:
+            card_id, star, count = entry.partition("*")
+            if card_id in catalog:
+                cards.extend([card_id] * (int(count) if star else 1))
+        return cards
 
     def display_name(self, lang: str) -> str:
         return self.name_en if lang == "en" else self.name

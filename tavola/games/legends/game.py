@@ -573,6 +573,9 @@ class LegendsGame(LegendsCampaigns):
     def registration_choices(self, options: BaseModel, lang: str) -> dict[str, Any]:
         return tournament.registration_choices(options, lang)
 
+    def ready_registration(self, options: BaseModel, number: int) -> dict[str, Any]:
+        return tournament.ready_registration(options, number)
+
     def check_entrant(self, entrant: Entrant, options: BaseModel) -> Entrant:
         return tournament.check_entrant(entrant, options)
 

@@ -19,6 +19,7 @@ from tavola.features.tournaments.protocol import TableResult
 from .cards import CardDef, CharacterCard
 from .catalog import DEFAULT_CATALOG, Catalog, resolve_catalog
 from .config import Timers
+from .decks import ThemedDeck, themed_decks
 from .messages import MESSAGES
 from .state import LegendsState
 
@@ -66,12 +67,14 @@ def registration_of(entrant: Entrant) -> LegendsRegistration:
 
 def registration_choices(options: BaseModel, lang: str) -> dict[str, Any]:
     """What the registration form offers: the legal characters for a main and the legal
-    cards for a deck, by name, with the deck's size and the copies allowed."""
+    cards for a deck, by name, with the deck's size and the copies allowed, and the
+    ready-made decks that fit the tournament (a main and a deck each, one click away)."""
     opts = _options(options)
     try:
         catalog = _catalog(opts)
     except ContentError:
-        return {"mains": [], "cards": [], "deck_size": opts.deck_size, "max_copies": 0}
+        empty: dict[str, Any] = {"mains": [], "cards": [], "ready": []}
+        return {**empty, "deck_size": opts.deck_size, "max_copies": 0}
     legal = [c for c in catalog.cards() if _is_legal(c, opts)]
 
     def named(card: CardDef) -> dict[str, str]:
@@ -82,7 +85,61 @@ def registration_choices(options: BaseModel, lang: str) -> dict[str, Any]:
         "cards": [named(c) for c in legal],
         "deck_size": opts.deck_size,
         "max_copies": opts.max_copies,
+        "ready": [
+            {"name": theme.display_name(lang), "main": main, "deck": deck}
+            for theme, main, deck in ready_decks(opts, catalog)
+        ],
     }
+
+
+def ready_decks(
+    options: LegendsTournamentOptions, catalog: Catalog
+) -> list[tuple[ThemedDeck, str, list[str]]]:
+    """The themed decks (`decks`) made to fit the tournament's deck rules: the theme's
+    first legal character as the main, and its legal cards dealt one copy each in turn
+    (as many rounds as needed, never past `max_copies`) up to `deck_size`, topped up the
+    same way from the catalogue's other legal cards when the theme's run out. A theme
+    with no legal character, or whose cards and the catalogue's cannot fill the deck, is
+    left out."""
+    legal = [c.card_id for c in catalog.cards() if _is_legal(c, options)]
+    made = []
+    for theme in themed_decks():
+        cards = [c for c in theme.cards_in(catalog) if _is_legal(catalog[c], options)]
+        distinct = list(dict.fromkeys(cards))
+        mains = [c for c in distinct if isinstance(catalog[c], CharacterCard)]
+        others = [c for c in legal if c not in distinct]
+        if not mains or len(legal) * options.max_copies < options.deck_size:
+            continue
+        copies: Counter[str] = Counter()
+        left = options.deck_size
+        for pool in (distinct, others):  # a round deals one copy of each, as many as needed
+            rounds = min(options.max_copies, -(-left // len(pool))) if pool else 0
+            for _ in range(rounds):
+                for card_id in pool[:left]:
+                    copies[card_id] += 1
+                left = options.deck_size - copies.total()
+        deck = [c for c in distinct + others for _ in range(copies[c])]
+        made.append((theme, mains[0], deck))
+    return made
+
+
+READY_AGE = 30
+"""A bot's age, which nobody gave (R2: the youngest opens; equal ages are the game's
+rule to settle)."""
+
+
+def ready_registration(options: BaseModel, number: int) -> dict[str, Any]:
+    """A bot's registration when the organiser gives it none: the ready-made decks in
+    turn, and `READY_AGE` ({} when no ready-made deck fits: `main_required` then)."""
+    opts = _options(options)
+    try:
+        decks = ready_decks(opts, _catalog(opts))
+    except ContentError:
+        return {}
+    if not decks:
+        return {}
+    _, main, deck = decks[number % len(decks)]
+    return {"age": READY_AGE, "main": main, "deck": deck}
 
 
 def _is_legal(card: CardDef, options: LegendsTournamentOptions) -> bool:

@@ -338,8 +338,10 @@ function renderStatus() {
   const payload = game.payload;
   const status = $("status");
   const { module, title } = game.table;
-  $("title").textContent = module.title(payload, context());
-  document.title = `${title} · Tavola`;
+  // A feature's table may have a name of its own (a tournament's "Round 1 · Anna vs Bea").
+  const named = payload.home && payload.home.title ? t(payload.home.title.words, payload.home.title.params) : null;
+  $("title").textContent = named || module.title(payload, context());
+  document.title = named ? `${named} · ${title} · Tavola` : `${title} · Tavola`;
   status.replaceChildren(...module.status(payload, context()));
   // Told to every seat: whoever chose the seed can know the hidden cards.
   if (payload.practice_seed_known) status.append(el("strong", "practice", t("play.practice")));

@@ -7,6 +7,7 @@
 // What an entrant brings besides its name is the game's: the registration form is the
 // game's own module when it has one (`registrationForm(ctx)`, names on screen), else it is
 // built from the JSON schema of the game's registration.
+import { whoAmI } from "./account.js";
 import { api, refusalText } from "./api.js";
 import { button, el } from "./dom.js";
 import { field } from "./fields.js";
@@ -24,6 +25,9 @@ let bots = []; // the game's bots an entrant may be
 let timer = null;
 let registration = null; // the registration form: {node, read()}
 let registrationLoad = null; // {lang, promise}: the form being built, in that language
+const startedHere = new Set(); // the games this page said "I'm here" to: opened, it goes to them
+let openTip = null; // the standings' explanation shown: {column, pinned}
+let standingsDrawn = ""; // what the standings were drawn from (drawn again only when it changes)
 
 function showError(node, text) {
   node.hidden = !text;
@@ -69,6 +73,11 @@ function roundTitle(round) {
   return title;
 }
 
+/** A game of the tournament by its round and its players: "Round 1 · Anna vs Bea". */
+function tableName(table) {
+  return t("play.tournament_table", { round: table.round ?? "", names: table.entrants.join(" vs ") });
+}
+
 function kindText(kind) {
   if (kind === "human") return t("tournament.kind.human");
   const own = `form.seat.${kind}`;
@@ -99,6 +108,7 @@ async function read() {
   }
   await loadGameCatalogue(seen.game);
   render();
+  if (goToStarted()) return;
   if (seen.status === "registration") await loadRegistration().catch((err) => showError($("register-error"), refusalText(err.data)));
   clearTimeout(timer);
   if (seen.status !== "over") timer = setTimeout(read, POLL_MS);
@@ -169,15 +179,14 @@ function renderStandings() {
   const finished = pub.rounds.filter((r) => r.finished).length;
   $("standings-panel").hidden = !pub.standings || !finished;
   if ($("standings-panel").hidden) return;
+  const drawn = JSON.stringify([lang, seen.status, finished, pub.standings]);
+  if (drawn === standingsDrawn) return; // the explanation open, and its button, stay as they are
+  standingsDrawn = drawn;
   $("standings-title").textContent = seen.status === "over" ? t("tournament.standings.final") : t("tournament.standings.after", { n: finished });
   const championship = pub.system !== "single_elimination";
   const columns = ["place", "name", ...(championship ? ["points", "head_to_head", "wins", "buchholz"] : [])];
   const head = el("tr");
-  for (const column of columns) {
-    const cell = el("th", column === "name" ? null : "number", t(`tournament.col.${column}`));
-    cell.scope = "col";
-    head.append(cell);
-  }
+  for (const column of columns) head.append(columnHead(column, championship));
   $("standings").tHead.replaceChildren(head);
   $("standings").tBodies[0].replaceChildren(
     ...pub.standings.map((row) => {
@@ -187,6 +196,80 @@ function renderStandings() {
       return line;
     }),
   );
+  if (openTip) {
+    const again = document.querySelector(`#standings .toggletip[data-column="${openTip.column}"]`);
+    if (again) showTip(again, openTip.pinned);
+    else hideTip();
+  }
+}
+
+/** A column's head: its name (a short form on a phone, the whole word still read out),
+ * and for the scores a toggletip saying what the column counts. */
+function columnHead(column, championship) {
+  const cell = el("th", column === "name" ? null : "number");
+  cell.scope = "col";
+  cell.dataset.column = column;
+  const long = t(`tournament.col.${column}`);
+  const short = has(`tournament.col.short.${column}`) ? t(`tournament.col.short.${column}`) : null;
+  const words = el("span", short ? "col-long" : null, long);
+  cell.append(words);
+  if (short) {
+    const brief = el("span", "col-short", short);
+    brief.setAttribute("aria-hidden", "true");
+    cell.append(brief);
+  }
+  const explained = column !== "name" && (championship || column !== "place");
+  if (explained && has(`tournament.help.${column}`)) cell.append(" ", tipButton(column, long));
+  return cell;
+}
+
+/** A toggletip: shown while the pointer is over it or it has the keyboard's focus, kept
+ * open by a click or a tap (again to close; Escape or a tap elsewhere closes it too). Its
+ * words go into a live region, so a screen reader says them when it opens. */
+function tipButton(column, name) {
+  const tip = el("button", "toggletip", "?");
+  tip.type = "button";
+  tip.dataset.column = column;
+  tip.dataset.tip = t(`tournament.help.${column}`);
+  tip.setAttribute("aria-label", t("tournament.help.button", { column: name }));
+  tip.setAttribute("aria-expanded", "false");
+  tip.setAttribute("aria-controls", "standings-tip");
+  tip.addEventListener("mouseenter", () => openTip?.pinned || showTip(tip, false));
+  tip.addEventListener("mouseleave", () => openTip && !openTip.pinned && hideTip());
+  tip.addEventListener("focus", () => openTip?.pinned || showTip(tip, false));
+  tip.addEventListener("blur", () => openTip && !openTip.pinned && hideTip());
+  tip.addEventListener("click", () => {
+    if (openTip && openTip.column === column && openTip.pinned) hideTip();
+    else showTip(tip, true);
+  });
+  return tip;
+}
+
+function showTip(tip, pinned) {
+  const bubble = $("standings-tip");
+  if (bubble.textContent !== tip.dataset.tip) bubble.textContent = tip.dataset.tip;
+  bubble.hidden = false;
+  for (const other of document.querySelectorAll("#standings .toggletip")) other.setAttribute("aria-expanded", String(other === tip));
+  openTip = { column: tip.dataset.column, pinned };
+  placeTip();
+}
+
+function hideTip() {
+  $("standings-tip").hidden = true;
+  for (const other of document.querySelectorAll("#standings .toggletip")) other.setAttribute("aria-expanded", "false");
+  openTip = null;
+}
+
+/** The bubble under its button, kept inside the window (a phone's too). */
+function placeTip() {
+  const tip = openTip && document.querySelector(`#standings .toggletip[data-column="${openTip.column}"]`);
+  if (!tip) return;
+  const bubble = $("standings-tip");
+  const at = tip.getBoundingClientRect();
+  const width = bubble.offsetWidth;
+  const left = Math.min(Math.max(8, at.left + at.width / 2 - width / 2), window.innerWidth - width - 8);
+  bubble.style.left = `${Math.max(8, left)}px`;
+  bubble.style.top = `${at.bottom + 6}px`;
 }
 
 /** The link to a table: to play for the reader's own seat there, else to watch. */
@@ -196,7 +279,7 @@ function tableLink(table) {
   if (mine && table.status === "playing") {
     link.textContent = t("tournament.play");
     link.classList.replace("secondary", "primary");
-    link.href = `/play/${table.game_id}?seat=${encodeURIComponent(mine.seat)}#token=${encodeURIComponent(held.entrant)}`;
+    link.href = playHref(mine.game_id ? mine : { ...mine, game_id: table.game_id });
   } else {
     link.textContent = t(table.status === "recorded" ? "tournament.replay" : "tournament.watch");
     link.href = table.status === "recorded" ? `/replay/${table.game_id}` : `/play/${table.game_id}`;
@@ -216,7 +299,9 @@ function renderRounds() {
       const list = el("ul", "matches");
       round.matches.forEach((match, i) => {
         const item = el("li", "match");
-        item.append(el("strong", null, match.entrants.join(" – ")));
+        const slots = [...tables.keys()].filter((slot) => slot.startsWith(`r${round.number}.m${i + 1}.`));
+        // A match of one game is named by its game's line alone ("Round 1 · Anna vs Bea").
+        if (match.bye || slots.length !== 1) item.append(el("strong", null, match.entrants.join(" – ")));
         if (match.bye) {
           item.append(el("span", "hint", ` — ${t("tournament.bye")}`));
           list.append(item);
@@ -229,6 +314,7 @@ function renderRounds() {
           const line = el("li", "table");
           line.dataset.slot = slot;
           const result = results.get(slot);
+          line.append(el("span", "table-name", tableName(table)));
           line.append(el("span", "state", result ? gameResult(result) : t(`tournament.table.${table.status}`)));
           if (table.game_id) line.append(" ", tableLink(table));
           games.append(line);
@@ -301,6 +387,7 @@ async function buildRegistration(lang) {
   }
   registration = made;
   $("registration-fields").replaceChildren(made.node);
+  showKind();
 }
 
 /** The fields of a registration schema, each labelled by the game's catalogue
@@ -324,6 +411,18 @@ function renderRegistration() {
   $("kind-field").hidden = !held.organiser;
   if (held.organiser && kinds.options.length !== bots.length + 1) {
     kinds.replaceChildren(new Option(t("tournament.kind.human"), "human"), ...bots.map((b) => new Option(kindText(b), b)));
+  }
+  showKind();
+}
+
+/** A bot brings the game's ready-made choices by itself (the server gives them when
+ * the form chose nothing for it): for a bot, nothing of the form is required. */
+function showKind() {
+  const bot = Boolean(held.organiser) && $("register-form").kind.value !== "" && $("register-form").kind.value !== "human";
+  $("bot-hint").hidden = !bot;
+  for (const input of $("registration-fields").querySelectorAll("input, select")) {
+    if (input.required || input.dataset.required) input.dataset.required = "yes";
+    input.required = !bot && Boolean(input.dataset.required);
   }
 }
 
@@ -372,13 +471,33 @@ async function start() {
   }
 }
 
+/** "I'm here: start": the table opens at once when everyone at it is here (against
+ * bots, at once), and this page goes to it; else it goes there as soon as it opens. */
 async function ready(slot) {
+  startedHere.add(slot);
   try {
-    await api("POST", `/api/tournaments/${tournamentId}/games/${slot}/ready`, { token: held.entrant });
+    const you = await api("POST", `/api/tournaments/${tournamentId}/games/${slot}/ready`, { token: held.entrant });
+    seen.you = you;
+    if (goToStarted()) return;
     await read();
   } catch (err) {
     showError($("tournament-error"), refusalText(err.data));
   }
+}
+
+/** The seat of a game this page started, once its table is open: the page goes there. */
+function goToStarted() {
+  const game = seen?.you?.games.find((g) => startedHere.has(g.slot) && g.status === "playing" && g.game_id && g.seat);
+  if (!game) return false;
+  clearTimeout(timer);
+  startedHere.clear();
+  $("tournament-status").textContent = t("tournament.you.opening");
+  location.assign(playHref(game));
+  return true;
+}
+
+function playHref(game) {
+  return `/play/${game.game_id}?seat=${encodeURIComponent(game.seat)}#token=${encodeURIComponent(held.entrant)}`;
 }
 
 // -- a new tournament --------------------------------------------------------------------------
@@ -447,6 +566,18 @@ async function main() {
   }
   takeTokens();
   $("register-form").addEventListener("submit", register);
+  $("register-form").kind.addEventListener("change", showKind);
+  document.addEventListener("keydown", (event) => event.key === "Escape" && openTip && hideTip());
+  document.addEventListener("click", (event) => openTip && !event.target.closest(".toggletip, #standings-tip") && hideTip());
+  window.addEventListener("resize", placeTip);
+  window.addEventListener("scroll", placeTip, { passive: true });
+  $("standings").closest(".scroll").addEventListener("scroll", placeTip, { passive: true });
+  whoAmI()
+    .then((me) => {
+      const name = $("register-form").name;
+      if (me && me.name && !name.value) name.value = me.name; // a signed-in person registers as its account
+    })
+    .catch(() => {});
   $("start").addEventListener("click", start);
   await read();
   if (held.organiser && seen) {
