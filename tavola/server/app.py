@@ -27,6 +27,7 @@ from .openapi import publish_exact_schemas
 from .ratelimit import DEFAULT_CREATION_LIMIT, CreationLimit
 from .routes import catalog, exports, pages, play, socket, tables
 from .routes import reports as report_routes
+from .routes import rules as rules_routes
 from .searching import SEARCHING_SEATS
 from .service import GameService
 from .socket_limit import SOCKETS_PER_CLIENT, SocketCounts
@@ -108,6 +109,7 @@ def create_app(
         socket,
         pages,
         report_routes,
+        rules_routes,
     ):
         app.include_router(routes.router)
     for feature in features():

@@ -62,6 +62,11 @@ function renderCatalog() {
       }
       // What the features do with the game (its campaigns, its tournaments).
       for (const link of g.features || []) item.append(cardLink(`${link.feature}-link`, link.words, link.href));
+      // Its rules told for players, in the lobby's language when they are written in it.
+      if ((g.rules || []).length) {
+        const told = g.rules.includes(lang) ? lang : g.rules[0];
+        item.append(cardLink("rules-link", "lobby.rules", `/rules/${encodeURIComponent(g.name)}?lang=${told}`));
+      }
       return item;
     }),
   );

@@ -89,12 +89,48 @@ function banner(text) {
 }
 
 let toastTimer = null;
-function toast(text) {
+/** A passing message; `rule`: the rule a refusal applies, linked on the game's rules page
+ * (the message then stays while the pointer or the focus is on it, so the link can be
+ * followed). */
+function toast(text, rule = null) {
   const node = $("toast");
-  node.textContent = text;
+  const link = ruleLink(rule);
+  node.replaceChildren(text, ...(link ? [" ", link] : []));
   node.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => (node.hidden = true), 6000);
+  const hide = () => (toastTimer = setTimeout(() => (node.hidden = true), link ? 10000 : 6000));
+  node.onmouseenter = node.onfocusin = () => clearTimeout(toastTimer);
+  node.onmouseleave = node.onfocusout = () => (clearTimeout(toastTimer), hide());
+  hide();
+}
+
+// -- the rules -----------------------------------------------------------------------------
+
+/** The game's rules page in the page's language (at `rule`'s anchor), or null when the
+ * game has no rules told in the browser. */
+function rulesHref(rule = null) {
+  const told = game.table && game.table.info.rules;
+  if (!told || !told.length) return null;
+  const anchor = rule ? `#${encodeURIComponent(rule)}` : "";
+  return `/rules/${encodeURIComponent(game.table.name)}?lang=${encodeURIComponent(lang)}${anchor}`;
+}
+
+/** "(R34)", a link to the rule in a new tab; null without a rule or a rules page. */
+function ruleLink(rule) {
+  const href = rule && rulesHref(rule);
+  if (!href) return null;
+  const link = el("a", "rule-link", `(${rule})`);
+  Object.assign(link, { href, target: "_blank", rel: "noopener" });
+  link.title = t("play.rule_title", { rule });
+  return link;
+}
+
+/** The header's "Rules" link, once the game is known and has them. */
+function showRulesLink() {
+  const link = $("rules-link");
+  const href = rulesHref();
+  link.hidden = !href;
+  if (href) link.href = href;
 }
 
 // -- the seat ------------------------------------------------------------------------------
@@ -201,7 +237,7 @@ async function received(message, socket) {
       break;
     case "refused":
       if (game.sending === message.client_action_id) game.sending = null;
-      toast(refusalText(message));
+      toast(refusalText(message), message.rule);
       game.chooser = null;
       if (message.view) absorb(message.view);
       else render();
@@ -232,7 +268,7 @@ function absorb(payload) {
   const events = payload.events || [];
   for (const event of events) {
     const line = event.text || module.describe(event, payload, context());
-    if (line) game.log.push(line);
+    if (line) game.log.push({ line, rule: event.rule || null });
   }
   // The last move stands out: an update's lines, or the last line of a whole state.
   if (game.log.length > before) {
@@ -413,7 +449,17 @@ function tickClock() {
 
 function renderLog() {
   const log = $("log");
-  log.replaceChildren(...game.log.slice(-200).reverse().map((line, i) => el("li", i < game.latest ? "latest" : null, line)));
+  log.replaceChildren(
+    ...game.log
+      .slice(-200)
+      .reverse()
+      .map(({ line, rule }, i) => {
+        const item = el("li", i < game.latest ? "latest" : null, line);
+        const link = ruleLink(rule);
+        if (link) item.append(" ", link);
+        return item;
+      }),
+  );
 }
 
 function showEnd(force = false) {
@@ -495,6 +541,7 @@ function render(focusId) {
   renderStatus();
   renderChoices(ch);
   renderLog();
+  showRulesLink();
   renderCommitment(payload);
   restoreFocus(focusId ? `[data-iid="${CSS.escape(focusId)}"]` : focused);
   if (payload.status === "over") showEnd();
