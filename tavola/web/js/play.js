@@ -9,6 +9,7 @@ import { Chooser } from "./chooser.js";
 import { rememberCommitment } from "./commitment.js";
 import { button, el } from "./dom.js";
 import { bindLangSwitch, lang, loadCatalogue, t, translatePage } from "./i18n.js";
+import { ruleLink as ruleAnchor, rulesHref as rulesPage } from "./rule-links.js";
 import { loadTable } from "./tables.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -106,26 +107,11 @@ function toast(text, rule = null) {
 
 // -- the rules -----------------------------------------------------------------------------
 
-/** The game's rules page in the page's language (at `rule`'s anchor), or null when the
- * game has no rules told in the browser. */
-function rulesHref(rule = null) {
-  const told = game.table && game.table.info.rules;
-  if (!told || !told.length) return null;
-  const anchor = rule ? `#${encodeURIComponent(rule)}` : "";
-  return `/rules/${encodeURIComponent(game.table.name)}?lang=${encodeURIComponent(lang)}${anchor}`;
-}
+const told = () => (game.table && game.table.info.rules) || [];
+const rulesHref = (rule = null) => game.table && rulesPage(game.table.name, told(), rule);
+const ruleLink = (rule) => game.table && ruleAnchor(game.table.name, told(), rule);
 
-/** "(R34)", a link to the rule in a new tab; null without a rule or a rules page. */
-function ruleLink(rule) {
-  const href = rule && rulesHref(rule);
-  if (!href) return null;
-  const link = el("a", "rule-link", `(${rule})`);
-  Object.assign(link, { href, target: "_blank", rel: "noopener" });
-  link.title = t("play.rule_title", { rule });
-  return link;
-}
-
-/** The header's "Rules" link, once the game is known and has them. */
+/** The "Rules" link above the table, once the game is known and has them. */
 function showRulesLink() {
   const link = $("rules-link");
   const href = rulesHref();
