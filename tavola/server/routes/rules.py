@@ -16,6 +16,7 @@ from tavola.core.rules_files import rules_file
 
 from ..refusal import Refusal
 from ..rules_text import rules_page
+from ..schemas import REFUSALS
 from .pages import WEB
 
 router = APIRouter()
@@ -69,7 +70,7 @@ async def rules_html(name: str, lang: RulesLang = None) -> FileResponse:
     return FileResponse(WEB / "rules.html")
 
 
-@router.get("/api/rules/{name}")
+@router.get("/api/rules/{name}", responses=REFUSALS)
 async def rules(name: str, lang: RulesLang = None) -> dict[str, Any]:
     """The game's rules in `lang` (or its first language): `title`, the `sections` of the
     table of contents (`id`, `title`), the body as HTML (`html`, every rule number an
