@@ -60,7 +60,7 @@ def digest(
     order = game.seats(state)
     actions, events, probes = hashlib.sha256(), hashlib.sha256(), hashlib.sha256()
     for event in game.opening_events(state):
-        events.update(_text(event.to_record()))
+        events.update(_text(event.to_record(with_rule=False)))
     steps = 0
     while waiting := game.to_act(state):
         seat = [s for s in order if s in waiting][rng.below(len(waiting))]
@@ -78,7 +78,7 @@ def digest(
             action = Action.from_json(json.loads(json.dumps(action.to_json())))
         actions.update(_text([seat, len(listing), action.to_json()]))
         for event in game.apply(state, seat, action):
-            events.update(_text(event.to_record()))
+            events.update(_text(event.to_record(with_rule=False)))
         steps += 1
     short = [h.hexdigest()[:20] for h in (actions, events, probes)]
     return [steps, *short, state_hash(game, state)[:20]]

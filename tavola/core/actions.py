@@ -110,6 +110,10 @@ class Event:
     A private event may carry `public`, the data of its redacted twin that everyone
     else sees (e.g. `card_drawn {seat}` without the card); without it the event is
     invisible to those outside `visible_to`.
+
+    `rule` is the number of the rule the event applies (`R38`), where the game knows it:
+    the browser links the event's log line to that rule on the game's rules page. It is
+    how the event is told, not what happened: equality and `events_digest` leave it out.
     """
 
     type: str
@@ -117,6 +121,7 @@ class Event:
     visible_to: frozenset[str] | None = None
     public: Mapping[str, Any] | None = None
     seq: int = 0
+    rule: str | None = field(default=None, compare=False)
 
     def __init__(
         self,
@@ -125,6 +130,7 @@ class Event:
         visible_to: frozenset[str] | None = None,
         public: Mapping[str, Any] | None = None,
         seq: int = 0,
+        rule: str | None = None,
     ) -> None:
         """The generated one, without its `object.__setattr__` per field: games make
         several events at every step."""
@@ -133,37 +139,47 @@ class Event:
         _set_event_visible_to(self, visible_to)
         _set_event_public(self, public)
         _set_event_seq(self, seq)
+        _set_event_rule(self, rule)
 
-    def to_record(self) -> dict[str, Json]:
-        """Everything, the audience and the public twin included (for storage)."""
-        return {
+    def to_record(self, *, with_rule: bool = True) -> dict[str, Json]:
+        """Everything, the audience and the public twin included (for storage); the rule
+        only when there is one (a stored game's records stay as they were)."""
+        record: dict[str, Json] = {
             "seq": self.seq,
             "type": self.type,
             "data": thaw(dict(self.data)),
             "visible_to": None if self.visible_to is None else sorted(self.visible_to),
             "public": None if self.public is None else thaw(dict(self.public)),
         }
+        if with_rule and self.rule is not None:
+            record["rule"] = self.rule
+        return record
 
     @classmethod
     def from_record(cls, data: Mapping[str, Any]) -> Event:
         audience = data.get("visible_to")
+        rule = data.get("rule")
         return cls(
             str(data["type"]),
             dict(data.get("data") or {}),
             None if audience is None else frozenset(audience),
             None if data.get("public") is None else dict(data["public"]),
             int(data.get("seq", 0)),
+            rule if isinstance(rule, str) else None,
         )
 
     def to_json(self) -> dict[str, Json]:
         """What a viewer receives (after filtering): no audience details beyond "public"."""
         visibility: Json = "public" if self.visible_to is None else sorted(self.visible_to)
-        return {
+        out: dict[str, Json] = {
             "seq": self.seq,
             "type": self.type,
             "visibility": visibility,
             "data": thaw(dict(self.data)),
         }
+        if self.rule is not None:
+            out["rule"] = self.rule
+        return out
 
 
 # The slots' own setters, for `Event.__init__` (the class is frozen).
@@ -172,3 +188,4 @@ _set_event_data = Event.__dict__["data"].__set__
 _set_event_visible_to = Event.__dict__["visible_to"].__set__
 _set_event_public = Event.__dict__["public"].__set__
 _set_event_seq = Event.__dict__["seq"].__set__
+_set_event_rule = Event.__dict__["rule"].__set__

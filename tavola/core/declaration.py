@@ -13,6 +13,7 @@ from .base_game import HIDING_MEMBERS, keeps_default
 from .capabilities import CAPABILITIES, GENERIC_BOTS, HUMAN, TableBuilder, capability, implemented
 from .form_words import read_catalogue, table_form_keys
 from .protocol import Game
+from .rules_files import rules_problems
 
 
 def declaration_problems(game: Game[Any]) -> list[str]:
@@ -37,6 +38,7 @@ def declaration_problems(game: Game[Any]) -> list[str]:
     problems += _hiding_problems(game)
     problems += _mode_problems(game)
     problems += _form_word_problems(game)
+    problems += rules_problems(info)
     return problems
 
 

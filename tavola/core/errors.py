@@ -16,6 +16,7 @@ class TavolaError(Exception):
         *,
         message_it: str | None = None,
         messages: Mapping[str, str] | None = None,
+        rule: str | None = None,
     ) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
@@ -23,6 +24,9 @@ class TavolaError(Exception):
         self.message_it = message_it or message
         self.messages = dict(messages or {})
         """The sentence in a game's further languages (those its `GameInfo.languages` add)."""
+        self.rule = rule
+        """The number of the rule the refusal applies (`R34`), as the game's rules page
+        anchors it (`/rules/<game>#R34`); None when the game does not say."""
 
     def localized(self, lang: str) -> str:
         """The message in `lang` ("it", "en", or one of `messages`); English otherwise."""
@@ -38,6 +42,8 @@ class TavolaError(Exception):
         }
         if self.messages:
             data["messages"] = dict(self.messages)
+        if self.rule:
+            data["rule"] = self.rule
         return data
 
 

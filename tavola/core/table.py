@@ -219,8 +219,10 @@ class Table:
 
 
 def events_digest(events: list[Event]) -> str:
-    """SHA-256 of the canonical JSON of every event in full (audience and public twin too)."""
-    return digest([e.to_record() for e in events])
+    """SHA-256 of the canonical JSON of every event in full (audience and public twin too),
+    but for the rule it cites: how an event is told, which a game may learn to say later
+    without changing a finished game's digest."""
+    return digest([e.to_record(with_rule=False) for e in events])
 
 
 def replay(record: GameRecord) -> Table:

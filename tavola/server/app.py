@@ -28,6 +28,7 @@ from .peers import process_peers
 from .ratelimit import DEFAULT_CREATION_LIMIT, CreationLimit
 from .routes import catalog, exports, pages, play, socket, tables
 from .routes import reports as report_routes
+from .routes import rules as rules_routes
 from .searching import SEARCHING_SEATS
 from .service import GameService
 from .sharing import Shared, Sharing
@@ -111,6 +112,7 @@ def create_app(
         socket,
         pages,
         report_routes,
+        rules_routes,
     ):
         app.include_router(routes.router)
     for feature in features():

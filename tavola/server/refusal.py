@@ -27,6 +27,8 @@ class Refusal(Exception):
         if exc.messages:
             further = {k: sentence(printable(v), k) for k, v in exc.messages.items()}
             extra = {"messages": further, **extra}
+        if exc.rule:
+            extra = {"rule": exc.rule, **extra}  # the page links it to the rules page
         it = sentence(printable(exc.message_it), "it")
         return cls(status, exc.code, exc.message, message_it=it, **extra)
 

@@ -80,6 +80,11 @@ class GameInfo:
     """The game's own browser pages beside its table (a roster), each served at
     `/games/<name>/<page>` by the shell's page that runs `<web>/<page>.js`; the page's
     words are its catalogue's top-level object of the same name (`title` among them)."""
+    rules: Path | None = None
+    """The folder of the game's rules told for players, one CommonMark file per language
+    (`<lang>.md`), by convention `tavola/games/<name>/rules/`; the server shows them at
+    `/rules/<name>` (`rules_languages`: the declared languages that have their file).
+    None, or a folder without files: the game has no rules page."""
     featured: bool = False
     """The lobby's new-table form opens on this game (the flagship) rather than on the
     catalogue's first."""
@@ -112,8 +117,15 @@ class GameInfo:
             "raced": self.raced,
             "featured": self.featured,
             "pages": list(self.pages),
+            "rules": list(self.rules_languages()),
             "capabilities": sorted(self.capabilities),
         }
+
+    def rules_languages(self) -> tuple[str, ...]:
+        """The declared languages the game's rules are told in (a file each), in order."""
+        if self.rules is None:
+            return ()
+        return tuple(lang for lang in self.languages if (self.rules / f"{lang}.md").is_file())
 
     def text(self, texts: Mapping[str, str], lang: str) -> str:
         """`texts` (title or description) in `lang`, else in the game's first language."""

@@ -80,6 +80,7 @@ INFO = GameInfo(
     rare_actions=frozenset({"concede"}),
     raced=True,  # designers simulate its random play by the thousand
     web=Path(__file__).parent / "web",
+    rules=Path(__file__).parent / "rules",
     pages=("roster",),  # the app's roster: collection, loadouts, team, deck, saved lineups
     capabilities=(
         "evaluation",

@@ -280,7 +280,8 @@ def _declare(state: LegendsState, seat: str, action: Action, events: list[Event]
     assert b is not None
     code = target_refusal(state, seat, target, b.active_seat if state.phase == "counter" else None)
     if code is not None:
-        raise refuse(code, iid=target)
+        # An attack reaches the main only once no other character guards it (R32).
+        raise refuse(code, iid=target, rule="R32" if code == "main_protected" else None)
     if b.attack_skipped:
         raise refuse("attacks_forgone")
     attackers = [(iid, attack_stat(state, iid, stat, target)) for iid, stat in chosen]

@@ -215,7 +215,8 @@ def check(state: LegendsState, seat: str, action: Action) -> tuple[str, Spell, A
     target = action.get("target")
     code = target_refusal(state, seat, card, target)
     if code is not None:
-        raise refuse(code, iid=target)
+        # A protected main is a card's target only once its guards fall (R34).
+        raise refuse(code, iid=target, rule="R34" if code == "main_protected" else None)
     fight = b.combat if state.phase == "window" else None
     if fight is not None and fight.plays_in_window >= state.config.max_plays_per_window:
         raise refuse("window_cap_reached")
@@ -241,7 +242,11 @@ def resolve_play(
     state.seats[seat].hand.remove(iid)
     state.revealed.add(iid)
     events.append(
-        Event("card_played", {"seat": seat, "iid": iid, "card_id": card.card_id, "target": target})
+        Event(
+            "card_played",
+            {"seat": seat, "iid": iid, "card_id": card.card_id, "target": target},
+            rule="R66",
+        )
     )
     reach = affected(state, seat, card, target)
     for effect in card.effects:

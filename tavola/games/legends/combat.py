@@ -61,6 +61,7 @@ def declare(
                 "attackers": [{"iid": i, "stat": s} for i, s in attackers],
                 "target": target,
             },
+            rule="R38",
         )
     )
     needs_setup = bool(state.seats[defender].hand) or (
@@ -232,7 +233,7 @@ def cancel_if_hopeless(state: LegendsState, events: list[Event]) -> bool:
     combat = b.combat
     if combat is None or not _cancelled(state, combat):
         return False
-    events.append(Event("attack_cancelled", {"combat": combat.combat_id}))
+    events.append(Event("attack_cancelled", {"combat": combat.combat_id}, rule="R46"))
     _end_combat(state, events, {"result": "cancelled", "A": 0, "D_val": 0, "damage": 0})
     return True
 
@@ -273,7 +274,7 @@ def resolve(state: LegendsState, events: list[Event]) -> None:
     combat = b.combat
     assert combat is not None
     if _cancelled(state, combat):
-        events.append(Event("attack_cancelled", {"combat": combat.combat_id}))
+        events.append(Event("attack_cancelled", {"combat": combat.combat_id}, rule="R46"))
         _end_combat(state, events, {"result": "cancelled", "A": 0, "D_val": 0, "damage": 0})
         return
     if combat.target_kind == "eg":
@@ -339,7 +340,7 @@ def _end_combat(
     expire_where(
         state, lambda m: m.duration == "combat" and m.combat_id == combat.combat_id, events
     )
-    events.append(Event("attack_resolved", {"combat": combat.combat_id, **summary}))
+    events.append(Event("attack_resolved", {"combat": combat.combat_id, **summary}, rule="R48"))
     b.combat = None
     if fallen:
         eliminate(state, fallen, "main_died", events)

@@ -58,15 +58,22 @@ def discard(state: LegendsState, iid: str) -> None:
     state.revealed.add(iid)
 
 
-def to_hand(state: LegendsState, seat: str, iid: str, kind: str, events: list[Event]) -> None:
+def to_hand(
+    state: LegendsState,
+    seat: str,
+    iid: str,
+    kind: str,
+    events: list[Event],
+    rule: str | None = None,
+) -> None:
     """The card joins the hand; its face is shown only to the hand's viewers."""
     state.seats[seat].hand.append(iid)
     viewers = hand_viewers(state, seat)
     data = {"seat": seat, "iid": iid, "card_id": state.instances[iid]}
     if len(viewers) == len(state.seats):  # every seat (a public boss hand): viewers ⊆ seats
-        events.append(Event(kind, data))
+        events.append(Event(kind, data, rule=rule))
     else:
-        events.append(Event(kind, data, visible_to=viewers, public={"seat": seat}))
+        events.append(Event(kind, data, visible_to=viewers, public={"seat": seat}, rule=rule))
 
 
 def pass_recipient(state: LegendsState, drawer: str) -> str | None:
@@ -96,7 +103,7 @@ def draw(state: LegendsState, seat: str, events: list[Event]) -> None:
     if iid is None:
         return
     if may_use(state, seat, iid):
-        to_hand(state, seat, iid, "card_drawn", events)
+        to_hand(state, seat, iid, "card_drawn", events, rule="R17")
         return
     card = state.card(iid)
     recipient = None
@@ -107,12 +114,16 @@ def draw(state: LegendsState, seat: str, events: list[Event]) -> None:
         state.revealed.add(iid)
         events.append(
             Event(
-                "card_passed", {"from": seat, "to": recipient, "iid": iid, "card_id": card.card_id}
+                "card_passed",
+                {"from": seat, "to": recipient, "iid": iid, "card_id": card.card_id},
+                rule="R18",
             )
         )
         return
     discard(state, iid)
-    events.append(Event("card_discarded", {"seat": seat, "iid": iid, "card_id": card.card_id}))
+    events.append(
+        Event("card_discarded", {"seat": seat, "iid": iid, "card_id": card.card_id}, rule="R19")
+    )
 
 
 def discard_random(state: LegendsState, seat: str, count: int, events: list[Event]) -> int:

@@ -70,7 +70,7 @@ def build(
         )
     )
     if eg.complete:
-        events.append(Event("eg_completed", {"iid": iid, "seat": seat}))
+        events.append(Event("eg_completed", {"iid": iid, "seat": seat}, rule="R93"))
 
 
 def add_hits(state: LegendsState, iid: str, hits: int, events: list[Event]) -> None:

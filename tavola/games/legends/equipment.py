@@ -56,7 +56,8 @@ def check(state: LegendsState, seat: str, action: Action) -> tuple[str, str]:
         raise refuse("equipment_timing")
     code = bearer_refusal(state, seat, bearer)
     if code is not None:
-        raise refuse(code, iid=bearer)
+        # An enemy's protected main carries no equipment (R86, under R34).
+        raise refuse(code, iid=bearer, rule="R34" if code == "main_protected" else None)
     return iid, bearer
 
 

@@ -94,6 +94,7 @@ INFO = GameInfo(
     rare_actions=frozenset({CONCEDE}),
     sent_once=("card_faces",),
     web=Path(__file__).parent / "web",
+    rules=Path(__file__).parent / "rules",
     raced=True,  # designers simulate its random play by the thousand
     featured=True,  # the flagship: the lobby's form opens on it
     capabilities=(

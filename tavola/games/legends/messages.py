@@ -33,9 +33,47 @@ def plural_form(count: Any) -> str:
 MESSAGES = LegendsMessages.load(Path(__file__).parent / "i18n")
 
 
-def refuse(code: str, **params: Any) -> IllegalAction:
-    """The refusal `code` (§6) with its sentence in English and Italian."""
-    return MESSAGES.illegal(code, **params)
+REFUSAL_RULES = {
+    "table_full": "R23",
+    "forgo_not_allowed": "R26",
+    "forgo_cap_exceeded": "R26",
+    "already_attacked": "R26",
+    "attacks_forgone": "R26",
+    "character_acted": "R26",
+    "action_cap_reached": "R30",
+    "target_not_opponent": "R31",
+    "protected_target": "R32",
+    "too_many_attackers": "R39",
+    "window_cap_reached": "R44",
+    "combat_in_progress": "R56",
+    "counter_target_not_attacker": "R59",
+    "alignment_forbidden": "R63",
+    "magic_requirement_unmet": "R64",
+    "target_warded": "R70",
+    "nothing_to_revive": "R80",
+    "equipment_timing": "R85",
+    "equipment_slot_full": "R86",
+    "eg_requirement_unmet": "R90",
+    "eg_not_under_construction": "R91",
+    "builder_overflow": "R91",
+    "character_exhausted": "R11",
+    "character_asleep": "R11",
+    "character_forwent": "R10",
+    "not_your_character": "R11",
+    "invalid_cut": "S6",
+    "stale_timeout": "R110",
+}
+"""The rule each refusal applies wherever it is raised (the rules page's anchor). A code
+whose rule depends on the action (`main_protected`: R32 for an attack, R34 for a card) is
+given its rule where it is raised; one that is no rule's (`unknown_card`) has none."""
+
+
+def refuse(code: str, *, rule: str | None = None, **params: Any) -> IllegalAction:
+    """The refusal `code` (§6) with its sentence in English and Italian, and the rule it
+    applies (`rule`, else the code's own in `REFUSAL_RULES`)."""
+    refusal = MESSAGES.illegal(code, **params)
+    refusal.rule = rule or REFUSAL_RULES.get(code)
+    return refusal
 
 
 def only_args(action_type: str, args: Any, *allowed: str) -> None:

@@ -49,7 +49,9 @@ def start_turn(state: LegendsState, seat: str, events: list[Event]) -> None:
     b.counter_seat = None
     b.counter_queue = []
     state.phase = "main"
-    events.append(Event("turn_started", {"seat": seat, "round": b.round_no, "turn": b.turn_no}))
+    events.append(
+        Event("turn_started", {"seat": seat, "round": b.round_no, "turn": b.turn_no}, rule="R13")
+    )
     extra_draws, discards = per_turn(state, seat)
     for _ in range(turn_draws(state, seat) + extra_draws):
         draw(state, seat, events)
@@ -94,12 +96,12 @@ def next_counter(state: LegendsState, events: list[Event]) -> None:
         if state.seats[seat].eliminated:
             continue
         if not _any_ready(state, seat):
-            events.append(Event("counter_skipped", {"seat": seat, "against": active}))
+            events.append(Event("counter_skipped", {"seat": seat, "against": active}, rule="R58"))
             continue
         b.counter_seat = seat
         b.equip_window_open = True
         state.phase = "counter"
-        events.append(Event("counter_started", {"seat": seat, "against": active}))
+        events.append(Event("counter_started", {"seat": seat, "against": active}, rule="R57"))
         return
     b.counter_queue = []
     end_turn(state, events)
@@ -133,7 +135,7 @@ def end_turn(state: LegendsState, events: list[Event]) -> None:
                     ch.sleep_counts = False
                     events.append(Event("character_woke", {"iid": ch.iid}))
             ch.forwent = False
-    events.append(Event("turn_ended", {"seat": active, "turn": b.turn_no}))
+    events.append(Event("turn_ended", {"seat": active, "turn": b.turn_no}, rule="R100"))
     b.active_seat = None
     if state.result is not None:
         return
@@ -157,7 +159,7 @@ def end_round(state: LegendsState, events: list[Event]) -> None:
         for ch in b.characters.values():
             ch.damage = 0
         events.append(Event("hp_regenerated", {"characters": healed}))
-    events.append(Event("round_ended", {"round": b.round_no}))
+    events.append(Event("round_ended", {"round": b.round_no}, rule="R102"))
     if b.round_no >= state.config.max_rounds:
         finish_at_cap(state, events)
         return
@@ -222,7 +224,9 @@ def kill(state: LegendsState, ch: Character, events: list[Event]) -> list[str]:
     discard(state, ch.iid)
     if ch.equipment_iid is not None:
         discard(state, ch.equipment_iid)
-    events.append(Event("character_died", {"iid": ch.iid, "seat": seat, "main": ch.is_main}))
+    events.append(
+        Event("character_died", {"iid": ch.iid, "seat": seat, "main": ch.is_main}, rule="R77")
+    )
     return [seat] if ch.is_main else []
 
 
@@ -251,7 +255,7 @@ def eliminate(state: LegendsState, seats: list[str], reason: str, events: list[E
         info.elimination_order = order
         b.sealed.pop(seat, None)
         b.counter_queue = [s for s in b.counter_queue if s != seat]
-        events.append(Event("seat_eliminated", {"seat": seat, "reason": reason}))
+        events.append(Event("seat_eliminated", {"seat": seat, "reason": reason}, rule="R104"))
     b.eliminations += len(seats)
     keep_alive(state, before)  # R75: their auras are gone
     check_victory(state, seats, events)

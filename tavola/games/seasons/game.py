@@ -61,6 +61,7 @@ INFO = GameInfo(
     modes=("companion", "practice"),
     rare_actions=RARE,
     web=Path(__file__).parent / "web",
+    rules=Path(__file__).parent / "rules",
     capabilities=(
         "narration",
         "sample_configs",

@@ -137,6 +137,7 @@ INFO = GameInfo(
     rare_actions=frozenset({"withdraw"}),
     threaded_actions=frozenset({"record_post", "import_draw", "override"}),
     web=Path(__file__).parent / "web",
+    rules=Path(__file__).parent / "rules",
     capabilities=(
         "action_check",
         "added_seats",

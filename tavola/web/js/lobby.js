@@ -7,6 +7,7 @@ import { games as readCatalog } from "./catalog.js";
 import { button, el } from "./dom.js";
 import { field, resolve } from "./fields.js";
 import { bindLangSwitch, block, has, lang, loadCatalogue, loadGameCatalogue, setLang, t, tg, translatePage } from "./i18n.js";
+import { rulesHref } from "./rule-links.js";
 import { seatLabel } from "./seat-names.js";
 import { lobbySpeaks, offerTableLanguages } from "./table-langs.js";
 
@@ -63,6 +64,9 @@ function renderCatalog() {
       }
       // What the features do with the game (its campaigns, its tournaments).
       for (const link of g.features || []) item.append(cardLink(`${link.feature}-link`, link.words, link.href));
+      // Its rules told for players, in the lobby's language when written in it (else English).
+      const rules = rulesHref(g.name, g.rules);
+      if (rules) item.append(cardLink("rules-link", "lobby.rules", rules));
       return item;
     }),
   );

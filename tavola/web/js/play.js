@@ -9,6 +9,7 @@ import { Chooser } from "./chooser.js";
 import { rememberCommitment } from "./commitment.js";
 import { button, el } from "./dom.js";
 import { bindLangSwitch, lang, loadCatalogue, t, translatePage } from "./i18n.js";
+import { ruleLink as ruleAnchor, rulesHref as rulesPage } from "./rule-links.js";
 import { loadTable } from "./tables.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -89,12 +90,33 @@ function banner(text) {
 }
 
 let toastTimer = null;
-function toast(text) {
+/** A passing message; `rule`: the rule a refusal applies, linked on the game's rules page
+ * (the message then stays while the pointer or the focus is on it, so the link can be
+ * followed). */
+function toast(text, rule = null) {
   const node = $("toast");
-  node.textContent = text;
+  const link = ruleLink(rule);
+  node.replaceChildren(text, ...(link ? [" ", link] : []));
   node.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => (node.hidden = true), 6000);
+  const hide = () => (toastTimer = setTimeout(() => (node.hidden = true), link ? 10000 : 6000));
+  node.onmouseenter = node.onfocusin = () => clearTimeout(toastTimer);
+  node.onmouseleave = node.onfocusout = () => (clearTimeout(toastTimer), hide());
+  hide();
+}
+
+// -- the rules -----------------------------------------------------------------------------
+
+const told = () => (game.table && game.table.info.rules) || [];
+const rulesHref = (rule = null) => game.table && rulesPage(game.table.name, told(), rule);
+const ruleLink = (rule) => game.table && ruleAnchor(game.table.name, told(), rule);
+
+/** The "Rules" link above the table, once the game is known and has them. */
+function showRulesLink() {
+  const link = $("rules-link");
+  const href = rulesHref();
+  link.hidden = !href;
+  if (href) link.href = href;
 }
 
 // -- the seat ------------------------------------------------------------------------------
@@ -201,7 +223,7 @@ async function received(message, socket) {
       break;
     case "refused":
       if (game.sending === message.client_action_id) game.sending = null;
-      toast(refusalText(message));
+      toast(refusalText(message), message.rule);
       game.chooser = null;
       if (message.view) absorb(message.view);
       else render();
@@ -232,7 +254,7 @@ function absorb(payload) {
   const events = payload.events || [];
   for (const event of events) {
     const line = event.text || module.describe(event, payload, context());
-    if (line) game.log.push(line);
+    if (line) game.log.push({ line, rule: event.rule || null });
   }
   // The last move stands out: an update's lines, or the last line of a whole state.
   if (game.log.length > before) {
@@ -415,7 +437,17 @@ function tickClock() {
 
 function renderLog() {
   const log = $("log");
-  log.replaceChildren(...game.log.slice(-200).reverse().map((line, i) => el("li", i < game.latest ? "latest" : null, line)));
+  log.replaceChildren(
+    ...game.log
+      .slice(-200)
+      .reverse()
+      .map(({ line, rule }, i) => {
+        const item = el("li", i < game.latest ? "latest" : null, line);
+        const link = ruleLink(rule);
+        if (link) item.append(" ", link);
+        return item;
+      }),
+  );
 }
 
 function showEnd(force = false) {
@@ -497,6 +529,7 @@ function render(focusId) {
   renderStatus();
   renderChoices(ch);
   renderLog();
+  showRulesLink();
   renderCommitment(payload);
   restoreFocus(focusId ? `[data-iid="${CSS.escape(focusId)}"]` : focused);
   if (payload.status === "over") showEnd();

@@ -7,6 +7,7 @@ import { game as entry } from "./catalog.js";
 import { rememberedCommitment, seedSecret, sha256Hex } from "./commitment.js";
 import { el } from "./dom.js";
 import { bindLangSwitch, lang, loadCatalogue, t, translatePage } from "./i18n.js";
+import { ruleLink } from "./rule-links.js";
 import { loadTable } from "./tables.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -50,8 +51,15 @@ function draw() {
   range.value = String(frame.step);
   range.setAttribute("aria-valuetext", $("step-label").textContent);
   $("by").textContent = frame.by ? t("replay.by", { name: seatName(frame.by) }) : t("replay.start");
-  const lines = frame.events.map((e) => e.text || module.describe(e, payload, ctx)).filter(Boolean);
-  $("log").replaceChildren(...lines.map((line) => el("li", null, line)));
+  const lines = frame.events.map((e) => ({ line: e.text || module.describe(e, payload, ctx), rule: e.rule })).filter((l) => l.line);
+  $("log").replaceChildren(
+    ...lines.map(({ line, rule }) => {
+      const item = el("li", null, line);
+      const link = ruleLink(replay.table.name, replay.table.info.rules, rule);
+      if (link) item.append(" ", link);
+      return item;
+    }),
+  );
   $("first").disabled = $("prev").disabled = frame.step === 0;
   $("next").disabled = $("last").disabled = frame.step === frame.steps;
   const viewer = $("viewer");
