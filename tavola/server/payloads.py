@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
+
 from tavola.core import Event, Game, Table, Viewer, filter_events
 from tavola.core.capabilities import Narration, PrivateWaiting, capability
 from tavola.core.verification import verify
@@ -65,6 +67,20 @@ def payload(
             if seat is not None
             else [],
         }
+
+
+async def payload_soon(
+    live: Live, seat: str | None, events: Sequence[Event] = (), lang: str | None = None
+) -> dict[str, Any]:
+    """`payload`, for a coroutine on the loop: built there when the game is free (no move
+    of it in flight on the loop, no thread holding it), else in a worker thread, which
+    waits for the game (the loop must never wait for a lock)."""
+    if not live.turn.locked() and live.lock.acquire(blocking=False):
+        try:
+            return payload(live, seat, events, lang)
+        finally:
+            live.lock.release()
+    return await run_in_threadpool(payload, live, seat, events, lang)
 
 
 def revealed(live: Live) -> dict[str, Any] | None:

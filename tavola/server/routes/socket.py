@@ -151,8 +151,8 @@ async def _action(
     except Refusal as exc:
         reply = {"type": "refused", **exc.to_json()}
         if exc.code == "STALE":  # as over HTTP: the game as it is now comes along
-            live = service.games.get(game_id)
-            reply["view"] = await run_in_threadpool(payloads.payload, live, seat)
+            live = await run_in_threadpool(service.games.get, game_id)
+            reply["view"] = await payloads.payload_soon(live, seat)
     except (TypeError, ValueError) as exc:  # arguments the game could not take
         reply = {"type": "refused", **_invalid("action", str(exc)).to_json()}
     reply["client_action_id"] = request_id
