@@ -376,9 +376,7 @@ def stored(database_url: str, game_id: str) -> Stored:
     try:
         with engine.connect() as connection:
             row = connection.execute(
-                select(GameRow.version, GameRow.status).where(
-                    GameRow.id == game_id
-                )
+                select(GameRow.version, GameRow.status).where(GameRow.id == game_id)
             ).one()
             actions = connection.execute(
                 select(ActionRow.seat, ActionRow.action)

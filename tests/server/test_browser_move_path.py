@@ -48,9 +48,7 @@ def _awaited_seat(client, created) -> tuple[str, dict]:
     raise AssertionError("nobody is awaited")
 
 
-def test_a_browser_move_is_played_on_the_loop_and_stored_before_its_answer(
-    db_url, applied_where
-):
+def test_a_browser_move_is_played_on_the_loop_and_stored_before_its_answer(db_url, applied_where):
     with running(db_url) as client:
         created = create(client, SIMPLIFIED, [ANNA, BRUNO])
         game_id = created["game_id"]
