@@ -3,6 +3,12 @@
 action to its acknowledgement).
 
     python bench/server_load.py [--games 200] [--rate 1000] [--seconds 20] [--postgres]
+        [--workers N | --compare-workers] [--idle-games 1000]
+
+Every client sends each move as the browser's table does (`play.js`): over the game's
+WebSocket, with its version and a fresh `client_action_id`. Before the load, --idle-games
+games are created and left alone: the server's memory per idle game, and per game being
+played (at the end of the run), are printed with the machine, the commit and the options.
 
 Each game is paced at games/rate seconds per action (bot speed: the load a server with
 that many games sees), so the latency is the server's answer time at that load, not the
@@ -20,6 +26,7 @@ import asyncio
 import gc
 import json
 import os
+import platform
 import random
 import signal
 import socket
@@ -29,6 +36,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -74,8 +82,9 @@ def start_server(url: str, port: int, workers: int) -> subprocess.Popen[bytes]:
     raise RuntimeError("the server did not start")
 
 
-Answer = tuple[float, float, str]
-"""When an action was sent, how long its answer took, its refusal code ("ok": accepted)."""
+Answer = tuple[float, float, str, str, int, str]
+"""When an action was sent, how long its answer took, its refusal code ("ok": accepted),
+the game, the version it was sent at and the seat's token."""
 
 
 class Pace:
@@ -103,6 +112,7 @@ async def seat_client(
     uri = base.replace("http", "ws") + f"/api/games/{game_id}/ws?token={token}"
     async with websockets.connect(uri, max_size=None) as ws:
         sent_at: float | None = None
+        sent = 0
         latest: dict[str, Any] | None = None  # the newest view; an update may beat a result
         while time.monotonic() < stop:
             try:
@@ -114,7 +124,8 @@ async def seat_client(
             if message["type"] in ("result", "refused"):
                 if sent_at is not None:
                     code = message.get("code", "ok")  # STALE: the other seat moved first
-                    answers.append((sent_at, time.monotonic() - sent_at, code))
+                    took = time.monotonic() - sent_at
+                    answers.append((sent_at, took, code, game_id, acted_at, token))
                     sent_at = None
             else:
                 latest = message
@@ -128,7 +139,13 @@ async def seat_client(
             action = rng.choice(choices)
             await pace.wait()
             sent_at, acted_at = time.monotonic(), latest["version"]
-            request = {"type": "action", "action": action, "version": latest["version"]}
+            sent += 1  # an id with every move, as play.js sends it
+            request = {
+                "type": "action",
+                "action": action,
+                "version": latest["version"],
+                "client_action_id": f"{token[:8]}-{sent}",
+            }
             await ws.send(orjson.dumps(request).decode())  # a text frame, as browsers send
 
 
@@ -147,14 +164,7 @@ async def table(
     """One of the concurrent games: played to its end, then another one, until `stop`."""
     seed = number * 1000
     while time.monotonic() < stop:
-        body = {
-            "game": "legends",
-            "options": {"mode": "classic"},
-            "seats": [{"name": "A", "age": 20}, {"name": "B", "age": 30}],
-            "seed": seed,
-            "practice_seed_known": True,  # the same deals every run
-        }
-        response = await http.post("/api/games", json=body)
+        response = await http.post("/api/games", json=_body(seed))
         if response.status_code != 201:
             raise RuntimeError(f"creating a game: {response.status_code} {response.text[:300]}")
         created = response.json()
@@ -166,7 +176,46 @@ async def table(
         seed += 1
 
 
-async def run(base: str, games: int, seconds: float, rate: float, warmup: float) -> dict[str, Any]:
+def rss(group: int) -> int:
+    """Bytes of memory the server's processes (its process group) hold."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[2]) != group:  # the process group, after state and parent
+                continue
+            status = (stat.parent / "status").read_text()
+        except (OSError, IndexError, ValueError):
+            continue  # gone meanwhile
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) * 1024
+    return total
+
+
+async def idle_games(base: str, count: int) -> None:
+    """`count` games created and their seats taken, then left alone (in memory, idle)."""
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        for number in range(count):
+            created = (await http.post("/api/games", json=_body(10_000_000 + number))).json()
+            for seat in created["seats"]:
+                if seat["invite"]:
+                    await take(http, created["game_id"], seat)
+
+
+def _body(seed: int) -> dict[str, Any]:
+    return {
+        "game": "legends",
+        "options": {"mode": "classic"},
+        "seats": [{"name": "A", "age": 20}, {"name": "B", "age": 30}],
+        "seed": seed,
+        "practice_seed_known": True,  # the same deals every run
+    }
+
+
+async def run(
+    base: str, games: int, seconds: float, rate: float, warmup: float, memory: Callable[[], int]
+) -> dict[str, Any]:
     interval = games / rate if rate else 0.0
     answers: list[Answer] = []
     # A small pool: httpx scans every pooled connection for each request it places.
@@ -179,13 +228,29 @@ async def run(base: str, games: int, seconds: float, rate: float, warmup: float)
         async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
             start = time.monotonic()
             stop = start + warmup + seconds
-            await asyncio.gather(*(table(http, i, interval, stop, answers) for i in range(games)))
+            playing = [table(http, i, interval, stop, answers) for i in range(games)]
+            held = [0]
+
+            async def measured_memory() -> None:  # near the end, every game being played
+                await asyncio.sleep(max(0.0, stop - 1 - time.monotonic()))
+                held[0] = memory()
+
+            await asyncio.gather(measured_memory(), *playing)
     finally:
         gc.enable()
-    measured = [(took, code) for sent, took, code in answers if sent >= start + warmup]
-    ordered = sorted(took for took, _ in measured)
-    codes = Counter(code for _, code in measured)
+    measured = [a for a in answers if a[0] >= start + warmup]
+    ordered = sorted(a[1] for a in measured)
+    codes = Counter(a[2] for a in measured)
     accepted = codes.pop("ok", 0)
+    # A STALE refusal is the bench's own when the game's other seat moved at that same
+    # version (both were awaited at once, and the other's move came first).
+    moved = {(game, version, token) for _, _, code, game, version, token in answers if code == "ok"}
+    raced = {(game, version): token for game, version, token in moved}
+    others = sum(
+        1
+        for _, _, code, game, version, token in measured
+        if code == "STALE" and raced.get((game, version), token) == token
+    )
 
     def percentile(p: float) -> float:
         return 1000 * ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else 0.0
@@ -196,11 +261,13 @@ async def run(base: str, games: int, seconds: float, rate: float, warmup: float)
         "seconds": seconds,
         "actions": accepted,
         "refused": dict(codes),
+        "stale_not_raced_by_own_clients": others,
         "actions_per_s": round(accepted / seconds, 1),
         "p50_ms": round(percentile(0.50), 1),
         "p95_ms": round(percentile(0.95), 1),
         "p99_ms": round(percentile(0.99), 1),
         "mean_ms": round(1000 * statistics.fmean(ordered), 1) if ordered else 0.0,
+        "server_bytes_while_playing": held[0],
     }
 
 
@@ -215,9 +282,27 @@ def main() -> None:
         default=1000,
         help="actions/s offered in all (each game paced at games/rate s); 0: as fast as answered",
     )
+    parser.add_argument(
+        "--idle-games", type=int, default=1000, help="games created and left idle first"
+    )
     parser.add_argument("--postgres", action="store_true")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
+    parser.add_argument(
+        "--compare-workers",
+        action="store_true",
+        help="with --postgres: 1 worker, then 2, in the same run; prints both and their ratio",
+    )
     args = parser.parse_args()
+    if not args.compare_workers:
+        print(json.dumps({**measure(args, args.workers), **_run_by(args)}))
+        return
+    one, two = measure(args, 1), measure(args, 2)
+    ratio = round(two["actions_per_s"] / max(one["actions_per_s"], 0.1), 2)
+    print(json.dumps({"one_worker": one, "two_workers": two, "ratio": ratio, **_run_by(args)}))
+
+
+def measure(args: argparse.Namespace, workers: int) -> dict[str, Any]:
+    """One server (on a fresh database), its idle games, then the load run."""
     with ExitStack() as stack:
         if args.postgres:
             sys.path.insert(0, str(ROOT))
@@ -228,13 +313,34 @@ def main() -> None:
             folder = stack.enter_context(tempfile.TemporaryDirectory())
             url = f"sqlite:///{folder}/bench.db"
         port = free_port()
-        server = start_server(url, port, args.workers)
+        server = start_server(url, port, workers)
         stack.callback(os.killpg, server.pid, signal.SIGKILL)
+        base = f"http://127.0.0.1:{port}"
+        started = rss(server.pid)
+        asyncio.run(idle_games(base, args.idle_games))
+        idle = rss(server.pid)
         figures = asyncio.run(
-            run(f"http://127.0.0.1:{port}", args.games, args.seconds, args.rate, args.warmup)
+            run(base, args.games, args.seconds, args.rate, args.warmup, lambda: rss(server.pid))
         )
-    figures["database"] = "postgresql" if args.postgres else "sqlite"
-    print(json.dumps(figures))
+    playing = figures.pop("server_bytes_while_playing")
+    figures["bytes_per_idle_game"] = (idle - started) // max(1, args.idle_games)
+    figures["bytes_per_live_game"] = (playing - idle) // args.games
+    figures["workers"] = workers
+    return figures
+
+
+def _run_by(args: argparse.Namespace) -> dict[str, Any]:
+    """What the figures were measured on and with."""
+    commit = subprocess.run(
+        ["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    return {
+        "database": "postgresql" if args.postgres else "sqlite",
+        "options": vars(args),
+        "commit": commit or "unknown",
+        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, {platform.platform()}",
+        "python": platform.python_version(),
+    }
 
 
 if __name__ == "__main__":

@@ -92,6 +92,14 @@ class Asking:
         live = self.service.games.get(self.game_id)
         return Seated(live, self.service.tables.seat_for(live, self.token))
 
+    async def seated_soon(self) -> Seated:
+        """`seated`, for a coroutine: on the loop when no database is needed (the game
+        is in memory, and its seats are memory's: SQLite), else in a worker thread."""
+        live = self.service.games.live.get(self.game_id)
+        if live is None or not self.service.db.is_sqlite:
+            return await run_in_threadpool(self.seated)
+        return Seated(live, self.service.tables.seat_for(live, self.token))
+
 
 async def asking(game_id: str, token: Token, service: Service) -> Asking:
     return Asking(service, game_id, token)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from tavola.core import Game, Table
+from tavola.core import Action, Event, Game, Table
 from tavola.core.capabilities import HUMAN, Autopilot, capability
 from tavola.features import TableHome
 from tavola.store import repo
@@ -43,6 +43,22 @@ class Clock:
     remaining: float
 
 
+RECENT_ANSWERS = 16
+"""Moves whose action id a game remembers: a client sends an id again only for its last
+move (a reconnection); an older id is found by the database's check in the move's write."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """A committed move, as a repeat of its action id is answered."""
+
+    seat: str
+    version: int
+    action: Action
+    events: list[Event]
+    played_at: datetime
+
+
 @dataclass
 class Live:
     """A game held in this process's memory, always equal to the database at `version`."""
@@ -68,6 +84,15 @@ class Live:
     home: TableHome | None = None
     """The page of the feature this game is a table of (a campaign's): its seats' way
     back there."""
+    answered: dict[str, Answered] = field(default_factory=dict)
+    """The last RECENT_ANSWERS moves sent with an action id, by id (oldest first)."""
+
+    def remember(self, client_action_id: str | None, answered: Answered) -> None:
+        if client_action_id is None:
+            return
+        self.answered[client_action_id] = answered
+        if len(self.answered) > RECENT_ANSWERS:
+            del self.answered[next(iter(self.answered))]
 
     @property
     def game(self) -> Game[Any]:
@@ -88,6 +113,12 @@ class Live:
             return []
         autopilot = self.on_autopilot
         return [s for s in awaited if not self.seats[s].human or s in autopilot]
+
+
+def answered(row: Any) -> Answered:
+    """A logged move (an `ActionRow`), as a repeat of its action id is answered."""
+    events = [Event.from_record(e) for e in row.events]
+    return Answered(row.seat, row.seq, Action.from_json(row.action), events, aware(row.created_at))
 
 
 def stored_clocks(session: Any, game_id: str) -> dict[tuple[str, str], Clock]:

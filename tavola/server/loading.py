@@ -17,9 +17,10 @@ from tavola.core import Action, Event, LogEntry, Table, get_game
 from tavola.core.capabilities import AddedSeats, capability
 from tavola.features import TableHome
 from tavola.store import Database, repo
+from tavola.store.models import ActionRow
 
 from .added_seats import from_row
-from .live import Live, SeatInfo, stored_clocks
+from .live import RECENT_ANSWERS, Live, SeatInfo, answered, stored_clocks
 from .refusal import Refusal
 
 FINISHED_KEPT_SECONDS = 10.0
@@ -35,6 +36,12 @@ DATABASE_TROUBLE = (OperationalError, InterfaceError, PoolTimeout)
 at fault, and what failed is tried again later."""
 
 log = logging.getLogger(__name__)
+
+
+def remember(live: Live, rows: list[ActionRow]) -> None:
+    """The action ids of the last of `rows` (the log's, in order), for their repeats."""
+    for row in rows[-RECENT_ANSWERS:]:
+        live.remember(row.client_action_id, answered(row))
 
 
 def set_aside(game_id: str) -> Refusal:
@@ -135,6 +142,8 @@ class Games:
             snapshot = repo.latest_snapshot(session, game_id, row.version)
             actions = [a for a in repo.actions_after(session, game_id, 0) if a.seq <= row.version]
             log = [LogEntry(a.seat, Action.from_json(a.action)) for a in actions]
+            # The hash is stored with each snapshot and at the end (not at every move):
+            # the one the row holds is the state's at the latest of them.
             if snapshot is not None:
                 state = game.load(snapshot.state)
                 done = [a for a in actions if a.seq <= snapshot.version]
@@ -151,12 +160,16 @@ class Games:
                     salt=row.salt,
                 )
                 pending = [a for a in actions if a.seq > snapshot.version]
+                at_rest = snapshot.state_hash
             else:
                 table = Table(game, row.config, row.seed, row.setup, salt=row.salt)
                 pending = actions
+                at_rest = table.hash
             for a in pending:
                 table.act(a.seat, Action.from_json(a.action))
-            if table.hash != row.state_hash:
+            if row.state_hash not in (at_rest, table.hash) or (
+                row.status == "over" and row.state_hash != table.hash
+            ):
                 raise RuntimeError(f"game {game_id}: the log does not rebuild the stored state")
             seats = {
                 s.seat: SeatInfo(s.seat, s.name, s.kind, s.bot, s.token_hash, s.joined)
@@ -167,7 +180,29 @@ class Games:
             live.invite_only = row.invite_only
             live.home = self.home(session, game_id)
             live.clocks = stored_clocks(session, game_id)
+            remember(live, actions)
             return live
+
+    def rebuild(self, live: Live) -> None:
+        """The game as the database has it again, in place: after a move played on the
+        live state was not committed (another worker's came first, or the engine failed
+        halfway). The caller holds the game. If it cannot be read back, it leaves memory
+        (to be read again when next asked for), or is set aside when it no longer loads."""
+        try:
+            fresh = self.load(live.game_id)
+        except DATABASE_TROUBLE:
+            with self.loading:
+                if self.live.get(live.game_id) is live:
+                    del self.live[live.game_id]
+            raise
+        except Exception as exc:
+            with self.loading:
+                self._set_aside(live.game_id, "reading it back", exc)
+            raise set_aside(live.game_id) from None
+        live.table, live.version, live.status = fresh.table, fresh.version, fresh.status
+        live.clocks, live.answered = fresh.clocks, fresh.answered
+        for seat, info in fresh.seats.items():  # another worker may have added seats
+            live.seats.setdefault(seat, info)
 
     def refresh(self, game_id: str, version: int | None = None) -> bool:
         """Catches up with moves another worker committed (up to `version`, when known:
@@ -190,6 +225,7 @@ class Games:
         for a in newer:
             live.table.act(a.seat, Action.from_json(a.action))
             live.version = a.seq
+        remember(live, newer)
         if newer and capability(live.game, AddedSeats) is not None:
             self._new_seats(session, live)  # another worker's move may have added some
         if newer:

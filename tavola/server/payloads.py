@@ -3,8 +3,10 @@ events told in words, clocks, legal actions, records and replay frames."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from starlette.concurrency import run_in_threadpool
 
 from tavola.core import Event, Game, Table, Viewer, filter_events
 from tavola.core.capabilities import Narration, PrivateWaiting, capability
@@ -12,6 +14,8 @@ from tavola.core.verification import verify
 
 from .live import Live, aware
 from .refusal import Refusal
+
+T = TypeVar("T")
 
 
 def viewer_of(seat: str | None) -> Viewer:
@@ -65,6 +69,25 @@ def payload(
             if seat is not None
             else [],
         }
+
+
+async def soon(live: Live, read: Callable[..., T], *args: Any) -> T:
+    """`read(live, *args)`, for a coroutine on the loop: run there when the game is free
+    (no move of it in flight on the loop, no thread holding it), else in a worker thread,
+    which waits for the game (the loop must never wait for a lock)."""
+    if not live.turn.locked() and live.lock.acquire(blocking=False):
+        try:
+            return read(live, *args)
+        finally:
+            live.lock.release()
+    return await run_in_threadpool(read, live, *args)
+
+
+async def payload_soon(
+    live: Live, seat: str | None, events: Sequence[Event] = (), lang: str | None = None
+) -> dict[str, Any]:
+    """`payload`, for a coroutine on the loop (see `soon`)."""
+    return await soon(live, payload, seat, events, lang)
 
 
 def revealed(live: Live) -> dict[str, Any] | None:

@@ -60,6 +60,11 @@ def _sqlite_pragmas(connection: Any, _: Any) -> None:
     cursor.close()
 
 
+def _on_disk(url: str) -> bool:
+    """A SQLite file (an in-memory database has a pool of its own kind)."""
+    return ":memory:" not in url and url.rstrip("/") not in ("sqlite:", "sqlite+pysqlite:")
+
+
 def _no_checkpoint_at_commit(connection: Any, _: Any) -> None:
     connection.execute("PRAGMA wal_autocheckpoint=0")
 
@@ -74,6 +79,10 @@ class Database:
         options: dict[str, Any] = {"future": True, "json_serializer": _json_text}
         if self.is_sqlite:
             options["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            if _on_disk(self.url):
+                # As many as the worker threads that may each hold one: a connection made
+                # past the pool (and its pragmas) cost more than the statements of a move.
+                options.update(pool_size=48, max_overflow=16)
         else:
             # A steady pool: connections made and dropped per request (overflow) cost more
             # than waiting a moment for one of these.

@@ -125,9 +125,11 @@ def action_by_client_id(session: Session, game_id: str, client_action_id: str) -
 # columns' own SQLAlchemy types (so every read finds them as SQLAlchemy writes them): the
 # statement machinery around them cost more than SQLite itself, on the loop, at every move.
 _NEXT_VERSION = (
-    "UPDATE games SET version = ?, status = ?, outcome = ?, state_hash = ?, updated_at = ?"
+    "UPDATE games SET version = ?, status = ?, outcome = ?,"
+    " state_hash = coalesce(?, state_hash), updated_at = ?"
     " WHERE id = ? AND version = ?"
 )
+_USED_ID = "SELECT 1 FROM actions WHERE game_id = ? AND client_action_id = ?"
 _APPEND = (
     "INSERT INTO actions (game_id, seq, seat, action, client_action_id, events, created_at)"
     " VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -157,7 +159,9 @@ class Append:
     row: dict[str, Any]
     status: str
     outcome: dict[str, Any] | None
-    state_hash: str
+    state_hash: str | None
+    """The new state's, where it is kept (with a snapshot, at the end); None: the game's
+    stays the one kept last."""
     snapshot: dict[str, Any] | None = None
     """The game's dumped state at the new version, kept as a snapshot when given."""
 
@@ -170,8 +174,11 @@ _MOVES_SQL = """
             created_at timestamptz, snapshot json)
     ), moved AS (
         UPDATE games SET version = w.expected + 1, status = w.status, outcome = w.outcome,
-            state_hash = w.state_hash, updated_at = CAST(:updated_at AS timestamptz)
+            state_hash = coalesce(w.state_hash, games.state_hash),
+            updated_at = CAST(:updated_at AS timestamptz)
         FROM wanted AS w WHERE games.id = w.game_id AND games.version = w.expected
+            AND NOT EXISTS (SELECT 1 FROM actions AS a
+                WHERE a.game_id = w.game_id AND a.client_action_id = w.client_action_id)
         RETURNING games.id, games.version
     ), added AS (
         INSERT INTO actions (game_id, seq, seat, action, client_action_id, events, created_at)
@@ -203,7 +210,8 @@ has one move in flight at a time."""
 
 def append_actions(session: Session, moves: Sequence[Append]) -> list[bool]:
     """Each move becomes its game's next version, unless another move got there first
-    (then nothing of it is written and False comes back for it). With PostgreSQL the
+    or its action id is an earlier move's (then nothing of it is written and False comes
+    back for it: its sender finds out which, `action_by_client_id`). With PostgreSQL the
     other workers are told too (`tavola_games`, at commit), and all the moves take one
     round trip."""
     connection = session.connection()
@@ -263,6 +271,13 @@ def _append_sqlite(connection: Connection, moves: Sequence[Append]) -> list[bool
     try:
         for m in moves:
             version = m.expected_version + 1
+            reused = (
+                m.row["client_action_id"] is not None
+                and cursor.execute(_USED_ID, (m.game_id, m.row["client_action_id"])).fetchone()
+            )
+            if reused:  # an older move's id: that move is the answer, not this one
+                took.append(False)
+                continue
             outcome = json(m.outcome)
             moved = (version, m.status, outcome, m.state_hash, updated_at, m.game_id, version - 1)
             cursor.execute(_NEXT_VERSION, moved)

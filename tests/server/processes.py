@@ -26,7 +26,9 @@ from sqlalchemy import create_engine, select
 from websockets.sync.client import connect as ws_connect
 
 from tavola.core import Action, GameRecord, LogEntry, Table, Viewer, get_game, replay
+from tavola.server.loading import Games
 from tavola.server.seating import plan_table
+from tavola.store import Database
 from tavola.store.models import ActionRow, DeadlineRow, GameRow, SnapshotRow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -357,6 +359,9 @@ def play_over_sockets(
 class Stored:
     version: int
     state_hash: str
+    """The hash of the state the database rebuilds (its latest snapshot, or the opening,
+    and the moves after it), read back as a restarted server reads it, with its check of
+    the hash kept there."""
     status: str
     log: list[tuple[str, dict[str, Any]]]
     deadlines: list[dict[str, Any]]
@@ -371,9 +376,7 @@ def stored(database_url: str, game_id: str) -> Stored:
     try:
         with engine.connect() as connection:
             row = connection.execute(
-                select(GameRow.version, GameRow.state_hash, GameRow.status).where(
-                    GameRow.id == game_id
-                )
+                select(GameRow.version, GameRow.status).where(GameRow.id == game_id)
             ).one()
             actions = connection.execute(
                 select(ActionRow.seat, ActionRow.action)
@@ -398,12 +401,20 @@ def stored(database_url: str, game_id: str) -> Stored:
         engine.dispose()
     return Stored(
         row.version,
-        row.state_hash,
+        _rebuilt_hash(database_url, game_id),
         row.status,
         [(a.seat, dict(a.action)) for a in actions],
         [dict(d._mapping) for d in deadlines],
         list(snapshots),
     )
+
+
+def _rebuilt_hash(database_url: str, game_id: str) -> str:
+    database = Database(database_url)
+    try:
+        return Games(database, lambda _live: None).load(game_id).table.hash
+    finally:
+        database.dispose()
 
 
 def replayed(game: CreatedGame, moves: Sequence[tuple[str, Mapping[str, Any]]]) -> Table:

@@ -159,3 +159,35 @@ def test_an_appended_move_reads_back_as_one_written_through_the_orm(database):
     assert g1 is not None and g1.updated_at.replace(tzinfo=None) >= g1.created_at.replace(
         tzinfo=None
     )
+
+
+def test_a_move_without_a_hash_keeps_the_one_kept_last(database):
+    """The hash is kept with snapshots and at the end: a move between leaves it as it was."""
+    _games(database, 1)
+    with database.session() as session:
+        took = repo.append_actions(session, [dataclasses.replace(_move("g0", 0), state_hash=None)])
+        session.commit()
+    with database.session() as session:
+        game = session.get(GameRow, "g0")
+        assert (took, game.version, game.state_hash) == ([True], 1, "0" * 64)
+
+
+def _with_id(move: repo.Append, client_action_id: str) -> repo.Append:
+    return dataclasses.replace(move, row={**move.row, "client_action_id": client_action_id})
+
+
+def test_a_move_whose_action_id_an_earlier_move_has_is_not_taken(database):
+    """The database's check behind the ids a game remembers: an older move's id, sent with
+    a new action, writes nothing (its sender is answered with that move), while the
+    others of its group are taken."""
+    _games(database, 2)
+    with database.session() as session:
+        repo.append_actions(session, [_with_id(_move("g0", 0), "a-1")])
+        session.commit()
+    with database.session() as session:
+        moves = [_with_id(_move("g0", 1), "a-1"), _with_id(_move("g1", 0), "a-1")]
+        took = repo.append_actions(session, moves)
+        session.commit()
+    with database.session() as session:
+        versions = [session.get(GameRow, g).version for g in ("g0", "g1")]
+    assert (took, versions) == ([False, True], [1, 1])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 if TYPE_CHECKING:
     from ..protocol import Game
@@ -142,6 +142,16 @@ class GameInfo:
         return self.modes[0] if self.modes else None
 
 
+_OFFERED: dict[tuple[type[Any], type[Any]], bool] = {}
+"""Whether a game's class offers a capability: a protocol's `isinstance` looks up each of
+its members every time, and the server asks several times a move."""
+
+
 def capability(game: Game[Any], kind: type[C]) -> C | None:
-    """`game` as the capability `kind`, or None when it does not offer it."""
-    return game if isinstance(game, kind) else None
+    """`game` as the capability `kind`, or None when it does not offer it (decided once
+    per class of game: a game's capabilities are its class's methods)."""
+    key = (type(game), kind)
+    offered = _OFFERED.get(key)
+    if offered is None:
+        offered = _OFFERED[key] = isinstance(game, kind)
+    return cast(C, game) if offered else None

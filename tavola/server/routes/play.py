@@ -33,29 +33,28 @@ async def legal(seated: SeatedGame) -> dict[str, Any]:
 async def act(
     game_id: str, body: ActionRequest, asker: Asker, service: Service, lang: Lang = None
 ) -> dict[str, Any]:
-    """Plays an action for the token's seat, if the game is still at `version`."""
-
-    def play() -> dict[str, Any]:  # in one worker thread: one trip there and back
-        seated = asker.seated()
-        live, seat = seated.live, seated.player()
-        action = action_of(body.action)
-        try:
-            result = service.moves.act(game_id, seat, action, body.version, body.client_action_id)
-        except Refusal as exc:
-            if exc.code == "STALE":
-                exc.extra["view"] = payloads.payload(live, seat)
-            raise
-        payload = payloads.payload(live, seat, result.events, lang)
-        # `version` is the one this action made (a repeat gets its first answer again);
-        # the view is the game as it is now, at `view_version`.
-        return {
-            **payload,
-            "version": result.version,
-            "view_version": payload["version"],
-            "duplicate": result.duplicate,
-        }
-
-    return await run_in_threadpool(play)
+    """Plays an action for the token's seat, if the game is still at `version`: the
+    WebSocket's move path, on the loop."""
+    seated = await asker.seated_soon()
+    live, seat = seated.live, seated.player()
+    action = action_of(body.action)
+    try:
+        result = await service.moves.act_on_loop(
+            game_id, seat, action, body.version, body.client_action_id
+        )
+    except Refusal as exc:
+        if exc.code == "STALE":
+            exc.extra["view"] = await payloads.payload_soon(live, seat)
+        raise
+    payload = await payloads.payload_soon(live, seat, result.events, lang)
+    # `version` is the one this action made (a repeat gets its first answer again); the
+    # view is the game as it is now, at `view_version`.
+    return {
+        **payload,
+        "version": result.version,
+        "view_version": payload["version"],
+        "duplicate": result.duplicate,
+    }
 
 
 @router.post("/api/games/{game_id}/check", responses=REFUSALS)

@@ -61,12 +61,12 @@ async def _seated(
     lang: str | None,
 ) -> None:
     try:
-        seated = await run_in_threadpool(Asking(service, game_id, token).seated)
+        seated = await Asking(service, game_id, token).seated_soon()
     except Refusal as exc:
         await websocket.close(code=_close_code(exc), reason=exc.code)
         return
     live, seat = seated.live, seated.seat
-    first, seen = await run_in_threadpool(payloads.since, live, seat, 0, lang)
+    first, seen = await payloads.soon(live, payloads.since, seat, 0, lang)
     # The state is the first message of the connection's outbox: no update can overtake
     # it, and whatever moved meanwhile follows at once from where the state ended.
     _, sent = payloads.only_new(first, live.game.info.sent_once, frozenset())
@@ -151,8 +151,10 @@ async def _action(
     except Refusal as exc:
         reply = {"type": "refused", **exc.to_json()}
         if exc.code == "STALE":  # as over HTTP: the game as it is now comes along
-            live = service.games.get(game_id)
-            reply["view"] = await run_in_threadpool(payloads.payload, live, seat)
+            live = service.games.live.get(game_id)
+            if live is None:
+                live = await run_in_threadpool(service.games.get, game_id)
+            reply["view"] = await payloads.payload_soon(live, seat)
     except (TypeError, ValueError) as exc:  # arguments the game could not take
         reply = {"type": "refused", **_invalid("action", str(exc)).to_json()}
     reply["client_action_id"] = request_id
